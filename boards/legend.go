@@ -1,0 +1,69 @@
+package boards
+
+import (
+	"math"
+
+	"papergames/layout"
+)
+
+// labelFont returns the font for labels on a board of size s: readable on
+// small boards, not shouting on large ones.
+func labelFont(s float64) layout.Font {
+	return layout.Font{Size: math.Min(4.2, math.Max(2.4, s/45))}
+}
+
+// legend is a small table of text entries that flows into as many columns
+// as fit a given width, under a bold heading.
+type legend struct {
+	heading string
+	entries []string
+}
+
+const legendRow = 4.6
+
+var (
+	legendFont = layout.Font{Size: 3.2}
+	legendHead = layout.Font{Size: 3.4, Bold: true}
+)
+
+func (l legend) colWidth() float64 {
+	w := 0.0
+	for _, e := range l.entries {
+		w = math.Max(w, layout.TextWidth(e, legendFont))
+	}
+	return w + 6
+}
+
+func (l legend) layout(width float64) (cols, rows int) {
+	if len(l.entries) == 0 {
+		return 0, 0
+	}
+	cols = max(1, int(width/l.colWidth()))
+	cols = min(cols, len(l.entries))
+	rows = (len(l.entries) + cols - 1) / cols
+	return cols, rows
+}
+
+// height returns the height of the legend set in a box width mm wide.
+func (l legend) height(width float64) float64 {
+	if len(l.entries) == 0 {
+		return 0
+	}
+	_, rows := l.layout(width)
+	return 4 + legendRow*float64(rows+1)
+}
+
+// draw sets the legend with its top left at o, centred in width.
+func (l legend) draw(c layout.Canvas, o layout.Point, width float64) {
+	if len(l.entries) == 0 {
+		return
+	}
+	cols, rows := l.layout(width)
+	cw := l.colWidth()
+	x0 := o.X + (width-float64(cols)*cw)/2
+	c.Text(layout.Pt(x0, o.Y+4+legendRow*0.7), l.heading, legendHead, layout.Left, layout.Black)
+	for i, e := range l.entries {
+		col, row := i/rows, i%rows
+		c.Text(layout.Pt(x0+float64(col)*cw, o.Y+4+legendRow*(float64(row+1)+0.7)), e, legendFont, layout.Left, layout.Black)
+	}
+}

@@ -1,0 +1,75 @@
+package boards
+
+import (
+	"fmt"
+	"math"
+
+	"papergames/layout"
+)
+
+// MMSheet is the Polygons-&-Dots board: a square drawing area with a light
+// millimetre grid and axes labelled every 10 mm, so each dot can be written
+// down as coordinates. The origin is the bottom left corner, x runs right
+// and y runs up, as on school graph paper. Its size s is the side of the
+// area; only whole millimetres are used.
+type MMSheet struct{}
+
+func mmLabels(s float64) float64 { return 3 + 2.6*labelFont(s).Size }
+
+// Side returns the side, in whole millimetres, of the area at size s.
+func (MMSheet) Side(s float64) float64 { return math.Floor(s) }
+
+// Extent implements layout.Figure.
+func (b MMSheet) Extent(s float64) layout.Size {
+	g := mmLabels(s)
+	return layout.Size{W: s + 2*g, H: s + g + 3}
+}
+
+// MinSize implements layout.Figure.
+func (MMSheet) MinSize() float64 { return 60 }
+
+// At returns the page position of the point (x, y) in sheet millimetres.
+func (b MMSheet) At(o layout.Point, s, x, y float64) layout.Point {
+	g := mmLabels(s)
+	return layout.Pt(o.X+g+x, o.Y+3+b.Side(s)-y)
+}
+
+// Draw implements layout.Figure.
+func (b MMSheet) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	side := int(b.Side(s))
+	tints := []layout.Pen{
+		{Width: 0.05, Color: layout.Color{R: 215, G: 215, B: 215}},
+		{Width: 0.1, Color: layout.Color{R: 180, G: 180, B: 180}},
+		{Width: 0.18, Color: layout.Color{R: 130, G: 130, B: 130}},
+	}
+	for pass := 0; pass < 3; pass++ {
+		for i := 0; i <= side; i++ {
+			level := 0
+			if i%10 == 0 {
+				level = 2
+			} else if i%5 == 0 {
+				level = 1
+			}
+			if level != pass {
+				continue
+			}
+			v := float64(i)
+			c.Stroke(layout.Segment(b.At(o, s, v, 0), b.At(o, s, v, float64(side))), tints[level])
+			c.Stroke(layout.Segment(b.At(o, s, 0, v), b.At(o, s, float64(side), v)), tints[level])
+		}
+	}
+	c.Stroke(layout.RectPath(layout.Rect{Min: b.At(o, s, 0, float64(side)), Max: b.At(o, s, float64(side), 0)}), st.Pen())
+	f := labelFont(s)
+	f.Size = math.Min(f.Size, 3)
+	for i := 0; i <= side; i += 10 {
+		v := float64(i)
+		p := b.At(o, s, v, 0)
+		c.Text(layout.Pt(p.X, p.Y+f.Size+1.2), fmt.Sprint(i), f, layout.Center, layout.Black)
+		p = b.At(o, s, 0, v)
+		c.Text(layout.Pt(p.X-1.5, p.Y+f.Size*0.35), fmt.Sprint(i), f, layout.Right, layout.Black)
+	}
+	corner := b.At(o, s, float64(side), 0)
+	c.Text(layout.Pt(corner.X+1.5, corner.Y+f.Size*0.35), "x mm", f, layout.Left, layout.Black)
+	top := b.At(o, s, 0, float64(side))
+	c.Text(layout.Pt(top.X, top.Y-1.2), "y mm", f, layout.Center, layout.Black)
+}

@@ -1,0 +1,129 @@
+package boards
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"papergames/layout"
+)
+
+// Rings is the Crossing The Rings board: Circles equally spaced concentric
+// circles (radii R/n, 2R/n, ..., R), ring j lying between circle j and
+// circle j+1, a degree scale on the outer circle and, optionally, the
+// divider's cuts. Its size s is the outer circle's diameter.
+type Rings struct {
+	Circles int
+	// Sections[j-1] is the allowed number of sections of ring j.
+	Sections [][2]int
+	// Cuts[j-1] are the angles of ring j's radial cuts, in degrees
+	// clockwise from 12 o'clock. Empty for a blank target.
+	Cuts [][]float64
+}
+
+func (b Rings) legend() legend {
+	l := legend{heading: "Sections allowed per ring"}
+	for j, r := range b.Sections {
+		l.entries = append(l.entries, fmt.Sprintf("ring %d: %d to %d", j+1, r[0], r[1]))
+	}
+	return l
+}
+
+// cutLines returns the cut angles written out, one line per ring.
+func (b Rings) cutLines(w float64) []string {
+	var out []string
+	for j, cs := range b.Cuts {
+		if len(cs) == 0 {
+			continue
+		}
+		parts := make([]string, len(cs))
+		for i, a := range cs {
+			parts[i] = FormatAngle(a)
+		}
+		out = append(out, layout.Wrap(fmt.Sprintf("ring %d cut at %s", j+1, strings.Join(parts, ", ")), legendFont, w)...)
+	}
+	return out
+}
+
+// FormatAngle writes an angle in degrees without trailing zeros.
+func FormatAngle(a float64) string { return strconv.FormatFloat(a, 'f', -1, 64) }
+
+// Extent implements layout.Figure.
+func (b Rings) Extent(s float64) layout.Size {
+	w := s + 2*degreeMargin(s)
+	h := w + b.legend().height(w)
+	if n := len(b.cutLines(w)); n > 0 {
+		h += 2 + legendRow*float64(n)
+	}
+	return layout.Size{W: w, H: h}
+}
+
+// MinSize implements layout.Figure: rings at least 5 mm wide.
+func (b Rings) MinSize() float64 { return math.Max(70, 10*float64(b.Circles)) }
+
+// Center returns the centre for a board drawn at o with size s.
+func (b Rings) Center(o layout.Point, s float64) layout.Point {
+	m := degreeMargin(s)
+	return layout.Pt(o.X+m+s/2, o.Y+m+s/2)
+}
+
+// Radius returns the radius of circle i (1-based) at size s.
+func (b Rings) Radius(s float64, i int) float64 { return s / 2 * float64(i) / float64(b.Circles) }
+
+// Draw implements layout.Figure.
+func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	ctr := b.Center(o, s)
+	c.Fill((&layout.Path{}).Circle(ctr, b.Radius(s, 1)), layout.Color{R: 235, G: 235, B: 235})
+	for i := 1; i <= b.Circles; i++ {
+		c.Stroke((&layout.Path{}).Circle(ctr, b.Radius(s, i)), st.Pen())
+	}
+	drawDegreeScale(c, ctr, s/2, s, st)
+	cut := layout.Pen{Width: st.Line * 1.3, Color: layout.Black}
+	for j, cs := range b.Cuts {
+		for _, a := range cs {
+			c.Stroke(layout.Segment(layout.Compass(ctr, b.Radius(s, j+1), a), layout.Compass(ctr, b.Radius(s, j+2), a)), cut)
+		}
+	}
+	ringW := b.Radius(s, 1)
+	f := labelFont(s)
+	f.Size = math.Min(f.Size, ringW*0.55)
+	for j := 1; j < b.Circles; j++ {
+		var cs []float64
+		if j-1 < len(b.Cuts) {
+			cs = b.Cuts[j-1]
+		}
+		at := layout.Compass(ctr, (float64(j)+0.5)*ringW, labelAngle(cs))
+		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(j), f, layout.Center, st.Guide)
+	}
+	w := s + 2*degreeMargin(s)
+	lg := b.legend()
+	lg.draw(c, layout.Pt(o.X, o.Y+w), w)
+	y := o.Y + w + lg.height(w) + 2
+	for _, line := range b.cutLines(w) {
+		y += legendRow
+		c.Text(layout.Pt(o.X+4, y), line, legendFont, layout.Left, layout.Black)
+	}
+}
+
+// labelAngle picks where to write a ring's number: the middle of the
+// widest gap between its cuts, so the number never sits on a cut.
+func labelAngle(cuts []float64) float64 {
+	if len(cuts) == 0 {
+		return 0
+	}
+	cs := append([]float64(nil), cuts...)
+	sort.Float64s(cs)
+	best, at := -1.0, 0.0
+	for i, a := range cs {
+		next := cs[(i+1)%len(cs)]
+		if i == len(cs)-1 {
+			next += 360
+		}
+		if g := next - a; g > best {
+			best, at = g, a+g/2
+		}
+	}
+	return math.Mod(at, 360)
+}

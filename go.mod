@@ -1,0 +1,17 @@
+module papergames
+
+go 1.26.8
+
+require (
+	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
+	github.com/jung-kurt/gofpdf v1.16.2
+	github.com/urfave/cli/v2 v2.27.7
+	golang.org/x/image v0.47.0
+)
+
+require (
+	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
+	github.com/russross/blackfriday/v2 v2.1.0 // indirect
+	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)

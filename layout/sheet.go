@@ -1,0 +1,453 @@
+package layout
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Figure is a board drawing that scales with one nominal size s in
+// millimetres (a circle's diameter, a grid's side), as boards/ provides.
+type Figure interface {
+	// Extent is the box the figure fills at size s, legends included.
+	Extent(s float64) Size
+	// MinSize is the smallest s at which the figure is still readable.
+	MinSize() float64
+	// Draw draws the figure at size s with its extent's top left at o.
+	Draw(c Canvas, o Point, s float64, st Style)
+}
+
+// Style carries the sheet-wide pen choices into figures.
+type Style struct {
+	Line  float64 // game lines, mm
+	Guide Color   // light guide lines (grey with --grey, else black)
+}
+
+// Pen returns the pen for game lines.
+func (s Style) Pen() Pen { return Pen{Width: s.Line, Color: Black} }
+
+// GuidePen returns the pen for light guide lines.
+func (s Style) GuidePen() Pen { return Pen{Width: math.Max(0.1, s.Line*0.5), Color: s.Guide} }
+
+// DefaultStyle is the style of a sheet without --line-width or --grey.
+var DefaultStyle = Style{Line: 0.35, Guide: Black}
+
+// Cell is one board on the sheet, with an optional caption above it.
+type Cell struct {
+	Figure  Figure
+	Caption string
+}
+
+// Sheet describes a board sheet: everything the layout needs to place.
+type Sheet struct {
+	Paper     Size
+	Margin    float64
+	Title     string
+	Credit    string   // e.g. "A game by Leroy Quet (2010)"
+	Params    string   // one line of parameters
+	BoardID   string   // short hash of the parameters
+	Players   []string // names; "" leaves a line to write on
+	Rounds    int      // rows of the score table; 0 for none
+	Cells     []Cell
+	PerPage   int     // boards per page; 0 for one
+	BoardSize float64 // nominal figure size; 0 for the largest that fits
+	Ruler     bool
+	Rules     string // rule text for the last page(s); "" for none
+	Style     Style
+}
+
+// Text sizes used on every sheet, in millimetres.
+var (
+	titleFont = Font{Size: 6.5, Bold: true}
+	bodyFont  = Font{Size: 3.4}
+	smallFont = Font{Size: 2.8}
+	boldFont  = Font{Size: 3.4, Bold: true}
+)
+
+const (
+	cellGap     = 8.0 // between boards, cut line in its middle
+	captionH    = 6.0
+	lineH       = 4.8
+	tableRowH   = 6.0
+	maxFootRows = 6 // score tables longer than this get a page of their own
+)
+
+// Plan is the computed placement of a sheet.
+type Plan struct {
+	Cols, Rows int
+	Size       float64 // nominal board size in mm
+	Body       Rect    // area the boards share on every page
+	Pages      int     // board pages (rules and a long score table add more)
+	headerH    float64
+	footerH    float64
+	tableFoot  bool
+}
+
+func (s *Sheet) usable() Rect {
+	return R(s.Margin, s.Margin, s.Paper.W-2*s.Margin, s.Paper.H-2*s.Margin)
+}
+
+func (s *Sheet) headerHeight(w float64) float64 {
+	h := 8.0 + 2*lineH // title, credit, parameters
+	h += float64(len(s.playerLines(w))) * (lineH + 1.5)
+	return h + 3
+}
+
+// playerLines groups the seats into header lines no wider than w.
+func (s *Sheet) playerLines(w float64) [][]int {
+	var lines [][]int
+	var cur []int
+	used := 0.0
+	for i := range s.Players {
+		fw := s.fieldWidth(i)
+		if len(cur) > 0 && used+fw > w {
+			lines = append(lines, cur)
+			cur, used = nil, 0
+		}
+		cur = append(cur, i)
+		used += fw
+	}
+	if len(cur) > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// fieldWidth is the width of seat i's name field in the header.
+func (s *Sheet) fieldWidth(i int) float64 {
+	return math.Max(TextWidth(fmt.Sprintf("Player %d: %s", i+1, s.Players[i]), boldFont)+6, 48)
+}
+
+func (s *Sheet) tableSize() Size {
+	if s.Rounds <= 0 || len(s.Players) == 0 {
+		return Size{}
+	}
+	w := 18.0
+	for i := range s.Players {
+		w += s.colWidth(i)
+	}
+	return Size{w, float64(s.Rounds+2) * tableRowH}
+}
+
+func (s *Sheet) colWidth(i int) float64 {
+	return math.Max(24, TextWidth(s.playerLabel(i), boldFont)+6)
+}
+
+func (s *Sheet) playerLabel(i int) string {
+	if s.Players[i] != "" {
+		return s.Players[i]
+	}
+	return fmt.Sprintf("Player %d", i+1)
+}
+
+// Layout computes where the boards go, or says why they cannot fit.
+func (s *Sheet) Layout() (*Plan, error) {
+	if len(s.Cells) == 0 {
+		return nil, fmt.Errorf("layout: nothing to print")
+	}
+	if s.Paper.W-2*s.Margin < 60 || s.Paper.H-2*s.Margin < 60 {
+		return nil, fmt.Errorf("--margin %gmm leaves less than 60 mm of a %.1f x %.1f mm page", s.Margin, s.Paper.W, s.Paper.H)
+	}
+	u := s.usable()
+	p := &Plan{headerH: s.headerHeight(u.W())}
+	ts := s.tableSize()
+	p.tableFoot = ts.H > 0 && s.Rounds <= maxFootRows
+	rulerW, rulerH := RulerSize()
+	var footH float64
+	if s.Ruler {
+		footH = rulerH
+	}
+	if p.tableFoot {
+		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
+			footH = math.Max(footH, ts.H)
+		} else {
+			footH += ts.H + 3
+		}
+	}
+	if footH > 0 {
+		footH += 4
+	}
+	p.footerH = footH
+	p.Body = Rect{Point{u.Min.X, u.Min.Y + p.headerH}, Point{u.Max.X, u.Max.Y - footH}}
+	if p.Body.H() < 40 {
+		return nil, fmt.Errorf("the page has no room left for a board after the header and the score table (use larger paper or fewer players)")
+	}
+	per := s.PerPage
+	if per <= 0 {
+		per = 1
+	}
+	if per > len(s.Cells) {
+		per = len(s.Cells)
+	}
+	minS := s.Cells[0].Figure.MinSize()
+	best := -1.0
+	for cols := 1; cols <= per; cols++ {
+		rows := (per + cols - 1) / cols
+		sz := s.fit(p.Body, cols, rows)
+		if sz > best+1e-9 {
+			best, p.Cols, p.Rows = sz, cols, rows
+		}
+	}
+	if best < minS {
+		return nil, fmt.Errorf("%d boards per page leave each %.1f mm, below the readable %.0f mm: use fewer per page or larger paper", per, math.Max(best, 0), minS)
+	}
+	p.Size = best
+	if s.BoardSize > 0 {
+		if s.BoardSize > best+1e-9 {
+			return nil, fmt.Errorf("--board-size %gmm does not fit: the largest that fits this page is %.1fmm", s.BoardSize, best)
+		}
+		if s.BoardSize < minS {
+			return nil, fmt.Errorf("--board-size %gmm is too small to read: the smallest is %.0fmm", s.BoardSize, minS)
+		}
+		p.Size = s.BoardSize
+	}
+	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
+	return p, nil
+}
+
+// cellRect returns the i-th cell of a cols x rows tiling of body.
+func cellRect(body Rect, cols, rows, i int) Rect {
+	cw := (body.W() - float64(cols-1)*cellGap) / float64(cols)
+	ch := (body.H() - float64(rows-1)*cellGap) / float64(rows)
+	c, r := i%cols, i/cols
+	return R(body.Min.X+float64(c)*(cw+cellGap), body.Min.Y+float64(r)*(ch+cellGap), cw, ch)
+}
+
+// fit returns the largest board size, floored to 0.1 mm, whose figure and
+// caption fit a cell of the tiling.
+func (s *Sheet) fit(body Rect, cols, rows int) float64 {
+	cell := cellRect(body, cols, rows, 0)
+	capH := 0.0
+	for _, c := range s.Cells {
+		if c.Caption != "" {
+			capH = captionH
+		}
+	}
+	f := s.Cells[0].Figure
+	fits := func(sz float64) bool {
+		e := f.Extent(sz)
+		return e.W <= cell.W() && e.H+capH <= cell.H()
+	}
+	lo, hi := 0.0, 4000.0
+	if !fits(lo) {
+		return -1
+	}
+	for i := 0; i < 60; i++ {
+		mid := (lo + hi) / 2
+		if fits(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return math.Floor(lo*10+1e-9) / 10
+}
+
+// Draw lays the sheet out on d, adding its pages.
+func (s *Sheet) Draw(d Document) error {
+	p, err := s.Layout()
+	if err != nil {
+		return err
+	}
+	per := p.Cols * p.Rows
+	extra := 0
+	if !p.tableFoot && s.tableSize().H > 0 {
+		extra++
+	}
+	total := p.Pages + extra
+	var rules [][]string
+	if s.Rules != "" {
+		rules = s.rulePages()
+		total += len(rules)
+	}
+	page := 0
+	for first := 0; first < len(s.Cells); first += per {
+		page++
+		d.AddPage(s.Paper.W, s.Paper.H)
+		s.header(d, page, total)
+		last := min(first+per, len(s.Cells))
+		for i := first; i < last; i++ {
+			s.drawCell(d, p, cellRect(p.Body, p.Cols, p.Rows, i-first), s.Cells[i])
+		}
+		if p.Cols*p.Rows > 1 {
+			s.cutLines(d, p)
+		}
+		s.footer(d, p, page == 1)
+	}
+	if extra > 0 {
+		page++
+		d.AddPage(s.Paper.W, s.Paper.H)
+		s.header(d, page, total)
+		ts := s.tableSize()
+		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, ts)
+	}
+	for _, lines := range rules {
+		page++
+		d.AddPage(s.Paper.W, s.Paper.H)
+		s.ruleText(d, lines, page, total)
+	}
+	return nil
+}
+
+func (s *Sheet) header(d Document, page, total int) {
+	u := s.usable()
+	y := u.Min.Y + 6
+	d.Text(Point{u.Min.X, y}, s.Title, titleFont, Left, Black)
+	right := "papergames"
+	if s.BoardID != "" {
+		right = "board " + s.BoardID
+	}
+	if total > 1 {
+		right += fmt.Sprintf(" · page %d of %d", page, total)
+	}
+	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
+	y += lineH + 0.5
+	d.Text(Point{u.Min.X, y}, s.Credit, smallFont, Left, Black)
+	y += lineH
+	d.Text(Point{u.Min.X, y}, s.Params, bodyFont, Left, Black)
+	for _, line := range s.playerLines(u.W()) {
+		y += lineH + 1.5
+		x := u.Min.X
+		for _, i := range line {
+			label := fmt.Sprintf("Player %d: ", i+1)
+			d.Text(Point{x, y}, label, bodyFont, Left, Black)
+			lx := x + TextWidth(label, bodyFont)
+			fw := s.fieldWidth(i)
+			if n := s.Players[i]; n != "" {
+				d.Text(Point{lx, y}, n, boldFont, Left, Black)
+			} else {
+				d.Stroke(Segment(Point{lx, y + 0.8}, Point{x + fw - 4, y + 0.8}), Pen{Width: 0.2, Color: Black})
+			}
+			x += fw
+		}
+	}
+	rule := u.Min.Y + s.headerHeight(u.W()) - 2
+	d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
+}
+
+func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
+	e := c.Figure.Extent(p.Size)
+	capH := 0.0
+	for _, cc := range s.Cells {
+		if cc.Caption != "" {
+			capH = captionH
+		}
+	}
+	top := cell.Min.Y + (cell.H()-e.H-capH)/2
+	if c.Caption != "" {
+		d.Text(Point{cell.Center().X, top + 4}, c.Caption, boldFont, Center, Black)
+	}
+	o := Point{cell.Min.X + (cell.W()-e.W)/2, top + capH}
+	c.Figure.Draw(d, o, p.Size, s.Style)
+}
+
+func (s *Sheet) cutLines(d Document, p *Plan) {
+	pen := Pen{Width: 0.15, Color: Grey, Dash: []float64{2, 1.5}}
+	b := p.Body
+	for c := 1; c < p.Cols; c++ {
+		x := cellRect(b, p.Cols, p.Rows, c).Min.X - cellGap/2
+		d.Stroke(Segment(Point{x, b.Min.Y}, Point{x, b.Max.Y}), pen)
+	}
+	for r := 1; r < p.Rows; r++ {
+		y := cellRect(b, p.Cols, p.Rows, r*p.Cols).Min.Y - cellGap/2
+		d.Stroke(Segment(Point{b.Min.X, y}, Point{b.Max.X, y}), pen)
+	}
+}
+
+func (s *Sheet) footer(d Document, p *Plan, first bool) {
+	u := s.usable()
+	top := u.Max.Y - p.footerH + 4
+	ts := s.tableSize()
+	rw, rh := RulerSize()
+	if p.tableFoot && first {
+		s.scoreTable(d, Point{u.Min.X, top}, ts)
+	}
+	if s.Ruler {
+		if p.tableFoot && ts.W+rw+6 > u.W() {
+			DrawRuler(d, Point{u.Max.X - rw, top + ts.H + 3})
+		} else {
+			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
+		}
+	}
+}
+
+func (s *Sheet) scoreTable(d Document, o Point, ts Size) {
+	pen := Pen{Width: 0.25, Color: Black}
+	thin := Pen{Width: 0.15, Color: Black}
+	x := []float64{o.X, o.X + 18}
+	for i := range s.Players {
+		x = append(x, x[len(x)-1]+s.colWidth(i))
+	}
+	rows := s.Rounds + 2
+	for r := 0; r <= rows; r++ {
+		y := o.Y + float64(r)*tableRowH
+		pp := thin
+		if r == 0 || r == 1 || r == rows-1 || r == rows {
+			pp = pen
+		}
+		d.Stroke(Segment(Point{o.X, y}, Point{o.X + ts.W, y}), pp)
+	}
+	for i, xx := range x {
+		pp := thin
+		if i == 0 || i == 1 || i == len(x)-1 {
+			pp = pen
+		}
+		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + ts.H}), pp)
+	}
+	base := func(r int) float64 { return o.Y + float64(r)*tableRowH + tableRowH*0.7 }
+	d.Text(Point{o.X + 2, base(0)}, "Round", boldFont, Left, Black)
+	for i := range s.Players {
+		d.Text(Point{(x[i+1] + x[i+2]) / 2, base(0)}, s.playerLabel(i), boldFont, Center, Black)
+	}
+	for r := 1; r <= s.Rounds; r++ {
+		d.Text(Point{o.X + 9, base(r)}, fmt.Sprint(r), bodyFont, Center, Black)
+	}
+	d.Text(Point{o.X + 2, base(rows - 1)}, "Total", boldFont, Left, Black)
+}
+
+// rulePages splits the rules text into pages of lines.
+func (s *Sheet) rulePages() [][]string {
+	u := s.usable()
+	var lines []string
+	for _, para := range strings.Split(strings.TrimSpace(s.Rules), "\n") {
+		if strings.TrimSpace(para) == "" {
+			lines = append(lines, "")
+			continue
+		}
+		indent := ""
+		if strings.HasPrefix(para, "- ") {
+			indent = "  "
+		}
+		for i, l := range Wrap(para, bodyFont, u.W()-4) {
+			if i > 0 {
+				l = indent + l
+			}
+			lines = append(lines, l)
+		}
+	}
+	perPage := int((u.H() - 16) / lineH)
+	var pages [][]string
+	for len(lines) > 0 {
+		n := min(perPage, len(lines))
+		pages = append(pages, lines[:n])
+		lines = lines[n:]
+	}
+	return pages
+}
+
+func (s *Sheet) ruleText(d Document, lines []string, page, total int) {
+	u := s.usable()
+	y := u.Min.Y + 6
+	d.Text(Point{u.Min.X, y}, s.Title+": rules", titleFont, Left, Black)
+	d.Text(Point{u.Max.X, y}, fmt.Sprintf("page %d of %d", page, total), bodyFont, Right, Black)
+	y += 10
+	for i, l := range lines {
+		f := bodyFont
+		// A short line after a blank line is a section heading.
+		if l != "" && !strings.HasPrefix(l, "- ") && len(l) < 48 && (i == 0 || lines[i-1] == "") && i+1 < len(lines) && lines[i+1] != "" && !strings.HasSuffix(l, ".") {
+			f = boldFont
+		}
+		d.Text(Point{u.Min.X, y}, l, f, Left, Black)
+		y += lineH
+	}
+}
