@@ -18,7 +18,7 @@ func (DegreeCircle) Extent(s float64) layout.Size {
 }
 
 // MinSize implements layout.Figure.
-func (DegreeCircle) MinSize() float64 { return 70 }
+func (DegreeCircle) MinSize() float64 { return 50 }
 
 // Center returns the circle's centre for a board drawn at o with size s.
 func (DegreeCircle) Center(o layout.Point, s float64) layout.Point {

@@ -67,3 +67,30 @@ func (l legend) draw(c layout.Canvas, o layout.Point, width float64) {
 		c.Text(layout.Pt(x0+float64(col)*cw, o.Y+4+legendRow*(float64(row+1)+0.7)), e, legendFont, layout.Left, layout.Black)
 	}
 }
+
+// besideWidth is the width of a legend set in one column beside a figure.
+func (l legend) besideWidth() float64 {
+	if len(l.entries) == 0 {
+		return 0
+	}
+	return 4 + max(l.colWidth(), layout.TextWidth(l.heading, legendHead)+2)
+}
+
+// legendExtent is the box of a w-by-w figure with legend l below or beside.
+func legendExtent(w float64, l legend, beside bool) layout.Size {
+	if beside {
+		lw := l.besideWidth()
+		return layout.Size{W: w + lw, H: max(w, l.height(lw))}
+	}
+	return layout.Size{W: w, H: w + l.height(w)}
+}
+
+// drawBy draws l below or beside a w-by-w figure whose top left is o.
+func (l legend) drawBy(c layout.Canvas, o layout.Point, w float64, beside bool) {
+	if beside {
+		lw := l.besideWidth()
+		l.draw(c, layout.Pt(o.X+w, o.Y+(w-l.height(lw))/2), lw)
+		return
+	}
+	l.draw(c, layout.Pt(o.X, o.Y+w), w)
+}

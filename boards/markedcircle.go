@@ -10,12 +10,18 @@ import (
 // MarkedCircle is the Arcs And Marks board: a circle with Marks evenly
 // spaced marks numbered 1..Marks clockwise from 12 o'clock, and a table of
 // compass openings. Its size s is the circle's diameter.
-type MarkedCircle struct{ Marks int }
+type MarkedCircle struct {
+	Marks        int
+	LegendBeside bool // the compass table to the right of the circle
+}
+
+// Beside implements layout.Rearranger.
+func (b MarkedCircle) Beside() layout.Figure { b.LegendBeside = true; return b }
 
 func (b MarkedCircle) margin(s float64) float64 { return 4 + 2.4*labelFont(s).Size }
 
 func (b MarkedCircle) legend(s float64) legend {
-	l := legend{heading: "Compass openings (reach k: distance from a mark to the mark k further on)"}
+	l := legend{heading: "Compass opening for reach k"}
 	for k := 1; 2*k < b.Marks; k++ {
 		l.entries = append(l.entries, fmt.Sprintf("k = %d: %.1f mm", k, b.Opening(s, k)))
 	}
@@ -25,11 +31,11 @@ func (b MarkedCircle) legend(s float64) legend {
 // Extent implements layout.Figure.
 func (b MarkedCircle) Extent(s float64) layout.Size {
 	w := s + 2*b.margin(s)
-	return layout.Size{W: w, H: w + b.legend(s).height(w)}
+	return legendExtent(w, b.legend(s), b.LegendBeside)
 }
 
-// MinSize implements layout.Figure: marks at least 4 mm apart, and 60 mm.
-func (b MarkedCircle) MinSize() float64 { return math.Max(60, 4*float64(b.Marks)/math.Pi) }
+// MinSize implements layout.Figure: marks at least 4 mm apart, and 45 mm.
+func (b MarkedCircle) MinSize() float64 { return math.Max(45, 4*float64(b.Marks)/math.Pi) }
 
 // Center returns the circle's centre for a board drawn at o with size s.
 func (b MarkedCircle) Center(o layout.Point, s float64) layout.Point {
@@ -66,6 +72,5 @@ func (b MarkedCircle) Draw(c layout.Canvas, o layout.Point, s float64, st layout
 		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(i), f, layout.Center, layout.Black)
 	}
 	c.Fill((&layout.Path{}).Circle(ctr, 0.3), st.Guide)
-	w := s + 2*b.margin(s)
-	b.legend(s).draw(c, layout.Pt(o.X, o.Y+w), w)
+	b.legend(s).drawBy(c, o, s+2*b.margin(s), b.LegendBeside)
 }

@@ -26,7 +26,7 @@ func (b MMSheet) Extent(s float64) layout.Size {
 }
 
 // MinSize implements layout.Figure.
-func (MMSheet) MinSize() float64 { return 60 }
+func (MMSheet) MinSize() float64 { return 50 }
 
 // At returns the page position of the point (x, y) in sheet millimetres.
 func (b MMSheet) At(o layout.Point, s, x, y float64) layout.Point {

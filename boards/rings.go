@@ -21,7 +21,12 @@ type Rings struct {
 	// Cuts[j-1] are the angles of ring j's radial cuts, in degrees
 	// clockwise from 12 o'clock. Empty for a blank target.
 	Cuts [][]float64
+	// LegendBeside sets the table of allowed sections right of the target.
+	LegendBeside bool
 }
+
+// Beside implements layout.Rearranger.
+func (b Rings) Beside() layout.Figure { b.LegendBeside = true; return b }
 
 func (b Rings) legend() legend {
 	l := legend{heading: "Sections allowed per ring"}
@@ -52,16 +57,15 @@ func FormatAngle(a float64) string { return strconv.FormatFloat(a, 'f', -1, 64) 
 
 // Extent implements layout.Figure.
 func (b Rings) Extent(s float64) layout.Size {
-	w := s + 2*degreeMargin(s)
-	h := w + b.legend().height(w)
-	if n := len(b.cutLines(w)); n > 0 {
-		h += 2 + legendRow*float64(n)
+	e := legendExtent(s+2*degreeMargin(s), b.legend(), b.LegendBeside)
+	if n := len(b.cutLines(e.W - 8)); n > 0 {
+		e.H += 2 + legendRow*float64(n)
 	}
-	return layout.Size{W: w, H: h}
+	return e
 }
 
-// MinSize implements layout.Figure: rings at least 5 mm wide.
-func (b Rings) MinSize() float64 { return math.Max(70, 10*float64(b.Circles)) }
+// MinSize implements layout.Figure: rings at least 4 mm wide.
+func (b Rings) MinSize() float64 { return math.Max(50, 8*float64(b.Circles)) }
 
 // Center returns the centre for a board drawn at o with size s.
 func (b Rings) Center(o layout.Point, s float64) layout.Point {
@@ -99,9 +103,10 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 	}
 	w := s + 2*degreeMargin(s)
 	lg := b.legend()
-	lg.draw(c, layout.Pt(o.X, o.Y+w), w)
-	y := o.Y + w + lg.height(w) + 2
-	for _, line := range b.cutLines(w) {
+	lg.drawBy(c, o, w, b.LegendBeside)
+	e := legendExtent(w, lg, b.LegendBeside)
+	y := o.Y + e.H + 2
+	for _, line := range b.cutLines(e.W - 8) {
 		y += legendRow
 		c.Text(layout.Pt(o.X+4, y), line, legendFont, layout.Left, layout.Black)
 	}

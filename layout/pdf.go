@@ -40,11 +40,8 @@ func NewPDF(title string) *PDF {
 
 // AddPage implements Document.
 func (d *PDF) AddPage(w, h float64) {
-	orient := "P"
-	if w > h {
-		orient = "L"
-	}
-	d.f.AddPageFormat(orient, gofpdf.SizeType{Wd: w, Ht: h})
+	// gofpdf swaps the sides itself for "L": give the real size as "P".
+	d.f.AddPageFormat("P", gofpdf.SizeType{Wd: w, Ht: h})
 	d.pages++
 	d.fsSet = false
 }

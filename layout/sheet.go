@@ -17,6 +17,13 @@ type Figure interface {
 	Draw(c Canvas, o Point, s float64, st Style)
 }
 
+// Rearranger is a Figure that can also be drawn with its legend beside it
+// rather than below; the layout picks whichever gives the larger board.
+type Rearranger interface {
+	Figure
+	Beside() Figure
+}
+
 // Style carries the sheet-wide pen choices into figures.
 type Style struct {
 	Line  float64 // game lines, mm
@@ -78,9 +85,11 @@ type Plan struct {
 	Size       float64 // nominal board size in mm
 	Body       Rect    // area the boards share on every page
 	Pages      int     // board pages (rules and a long score table add more)
+	Beside     bool    // figures drawn with their legend beside them
 	headerH    float64
 	footerH    float64
 	tableFoot  bool
+	footRight  bool // score table and ruler right of the boards
 }
 
 func (s *Sheet) usable() Rect {
@@ -153,9 +162,10 @@ func (s *Sheet) Layout() (*Plan, error) {
 	ts := s.tableSize()
 	p.tableFoot = ts.H > 0 && s.Rounds <= maxFootRows
 	rulerW, rulerH := RulerSize()
-	var footH float64
+	var footH, sideW float64
 	if s.Ruler {
 		footH = rulerH
+		sideW = rulerW
 	}
 	if p.tableFoot {
 		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
@@ -163,14 +173,20 @@ func (s *Sheet) Layout() (*Plan, error) {
 		} else {
 			footH += ts.H + 3
 		}
+		sideW = math.Max(sideW, ts.W)
 	}
 	if footH > 0 {
 		footH += 4
 	}
-	p.footerH = footH
-	p.Body = Rect{Point{u.Min.X, u.Min.Y + p.headerH}, Point{u.Max.X, u.Max.Y - footH}}
-	if p.Body.H() < 40 {
-		return nil, fmt.Errorf("the page has no room left for a board after the header and the score table (use larger paper or fewer players)")
+	top := u.Min.Y + p.headerH
+	bodies := []Rect{{Point{u.Min.X, top}, Point{u.Max.X, u.Max.Y - footH}}}
+	// Beside the boards, the table and ruler need this much height.
+	sideH := rulerH
+	if p.tableFoot {
+		sideH += ts.H + 6
+	}
+	if sideW > 0 && u.Max.Y-top >= sideH {
+		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y}})
 	}
 	per := s.PerPage
 	if per <= 0 {
@@ -181,15 +197,39 @@ func (s *Sheet) Layout() (*Plan, error) {
 	}
 	minS := s.Cells[0].Figure.MinSize()
 	best := -1.0
-	for cols := 1; cols <= per; cols++ {
-		rows := (per + cols - 1) / cols
-		sz := s.fit(p.Body, cols, rows)
-		if sz > best+1e-9 {
-			best, p.Cols, p.Rows = sz, cols, rows
+	for bi, body := range bodies {
+		if body.H() < 20 || body.W() < 20 {
+			continue
+		}
+		for _, beside := range []bool{false, true} {
+			f := s.Cells[0].Figure
+			if beside {
+				r, ok := f.(Rearranger)
+				if !ok {
+					break
+				}
+				f = r.Beside()
+			}
+			for cols := 1; cols <= per; cols++ {
+				rows := (per + cols - 1) / cols
+				if sz := s.fit(f, body, cols, rows); sz > best+1e-9 {
+					best, p.Cols, p.Rows, p.Beside = sz, cols, rows, beside
+					p.Body, p.footRight = body, bi == 1
+				}
+			}
 		}
 	}
+	if p.footRight {
+		p.footerH = 0
+	} else {
+		p.footerH = footH
+	}
 	if best < minS {
-		return nil, fmt.Errorf("%d boards per page leave each %.1f mm, below the readable %.0f mm: use fewer per page or larger paper", per, math.Max(best, 0), minS)
+		what := fmt.Sprintf("%d boards per page leave each", per)
+		if per == 1 {
+			what = "the page leaves the board"
+		}
+		return nil, fmt.Errorf("%s %.1f mm, below the readable %.0f mm: use larger paper%s", what, math.Max(best, 0), minS, map[bool]string{true: " or fewer boards per page", false: ""}[per > 1])
 	}
 	p.Size = best
 	if s.BoardSize > 0 {
@@ -215,7 +255,7 @@ func cellRect(body Rect, cols, rows, i int) Rect {
 
 // fit returns the largest board size, floored to 0.1 mm, whose figure and
 // caption fit a cell of the tiling.
-func (s *Sheet) fit(body Rect, cols, rows int) float64 {
+func (s *Sheet) fit(f Figure, body Rect, cols, rows int) float64 {
 	cell := cellRect(body, cols, rows, 0)
 	capH := 0.0
 	for _, c := range s.Cells {
@@ -223,7 +263,6 @@ func (s *Sheet) fit(body Rect, cols, rows int) float64 {
 			capH = captionH
 		}
 	}
-	f := s.Cells[0].Figure
 	fits := func(sz float64) bool {
 		e := f.Extent(sz)
 		return e.W <= cell.W() && e.H+capH <= cell.H()
@@ -250,10 +289,14 @@ func (s *Sheet) Draw(d Document) error {
 		return err
 	}
 	per := p.Cols * p.Rows
-	extra := 0
+	var tablePages [][2]int // first and last round on each score-table page
 	if !p.tableFoot && s.tableSize().H > 0 {
-		extra++
+		perTable := max(1, int((s.Paper.H-2*s.Margin-p.headerH)/tableRowH)-2)
+		for r := 1; r <= s.Rounds; r += perTable {
+			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
+		}
 	}
+	extra := len(tablePages)
 	total := p.Pages + extra
 	var rules [][]string
 	if s.Rules != "" {
@@ -274,12 +317,11 @@ func (s *Sheet) Draw(d Document) error {
 		}
 		s.footer(d, p, page == 1)
 	}
-	if extra > 0 {
+	for i, tp := range tablePages {
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
 		s.header(d, page, total)
-		ts := s.tableSize()
-		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, ts)
+		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, tp[0], tp[1], i == len(tablePages)-1)
 	}
 	for _, lines := range rules {
 		page++
@@ -326,7 +368,11 @@ func (s *Sheet) header(d Document, page, total int) {
 }
 
 func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
-	e := c.Figure.Extent(p.Size)
+	f := c.Figure
+	if r, ok := f.(Rearranger); ok && p.Beside {
+		f = r.Beside()
+	}
+	e := f.Extent(p.Size)
 	capH := 0.0
 	for _, cc := range s.Cells {
 		if cc.Caption != "" {
@@ -338,7 +384,7 @@ func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 		d.Text(Point{cell.Center().X, top + 4}, c.Caption, boldFont, Center, Black)
 	}
 	o := Point{cell.Min.X + (cell.W()-e.W)/2, top + capH}
-	c.Figure.Draw(d, o, p.Size, s.Style)
+	f.Draw(d, o, p.Size, s.Style)
 }
 
 func (s *Sheet) cutLines(d Document, p *Plan) {
@@ -356,53 +402,71 @@ func (s *Sheet) cutLines(d Document, p *Plan) {
 
 func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	u := s.usable()
-	top := u.Max.Y - p.footerH + 4
 	ts := s.tableSize()
 	rw, rh := RulerSize()
-	if p.tableFoot && first {
-		s.scoreTable(d, Point{u.Min.X, top}, ts)
-	}
-	if s.Ruler {
-		if p.tableFoot && ts.W+rw+6 > u.W() {
-			DrawRuler(d, Point{u.Max.X - rw, top + ts.H + 3})
-		} else {
+	switch {
+	case p.footRight:
+		if p.tableFoot && first {
+			s.scoreTable(d, Point{u.Max.X - math.Max(rw, ts.W), p.Body.Min.Y}, 1, s.Rounds, true)
+		}
+		if s.Ruler {
 			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
+		}
+	default:
+		top := u.Max.Y - p.footerH + 4
+		if p.tableFoot && first {
+			s.scoreTable(d, Point{u.Min.X, top}, 1, s.Rounds, true)
+		}
+		if s.Ruler {
+			if p.tableFoot && ts.W+rw+6 > u.W() {
+				DrawRuler(d, Point{u.Max.X - rw, top + ts.H + 3})
+			} else {
+				DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
+			}
 		}
 	}
 }
 
-func (s *Sheet) scoreTable(d Document, o Point, ts Size) {
+// scoreTable draws the rows for rounds first..last, and the total row if
+// withTotal, with the table's top left at o.
+func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool) {
 	pen := Pen{Width: 0.25, Color: Black}
 	thin := Pen{Width: 0.15, Color: Black}
 	x := []float64{o.X, o.X + 18}
 	for i := range s.Players {
 		x = append(x, x[len(x)-1]+s.colWidth(i))
 	}
-	rows := s.Rounds + 2
+	rows := last - first + 2
+	if withTotal {
+		rows++
+	}
+	w, h := x[len(x)-1]-o.X, float64(rows)*tableRowH
 	for r := 0; r <= rows; r++ {
 		y := o.Y + float64(r)*tableRowH
 		pp := thin
-		if r == 0 || r == 1 || r == rows-1 || r == rows {
+		if r <= 1 || r == rows || (withTotal && r == rows-1) {
 			pp = pen
 		}
-		d.Stroke(Segment(Point{o.X, y}, Point{o.X + ts.W, y}), pp)
+		d.Stroke(Segment(Point{o.X, y}, Point{o.X + w, y}), pp)
 	}
 	for i, xx := range x {
 		pp := thin
-		if i == 0 || i == 1 || i == len(x)-1 {
+		if i <= 1 || i == len(x)-1 {
 			pp = pen
 		}
-		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + ts.H}), pp)
+		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + h}), pp)
 	}
 	base := func(r int) float64 { return o.Y + float64(r)*tableRowH + tableRowH*0.7 }
 	d.Text(Point{o.X + 2, base(0)}, "Round", boldFont, Left, Black)
 	for i := range s.Players {
 		d.Text(Point{(x[i+1] + x[i+2]) / 2, base(0)}, s.playerLabel(i), boldFont, Center, Black)
 	}
-	for r := 1; r <= s.Rounds; r++ {
-		d.Text(Point{o.X + 9, base(r)}, fmt.Sprint(r), bodyFont, Center, Black)
+	for r := first; r <= last; r++ {
+		d.Text(Point{o.X + 9, base(r - first + 1)}, fmt.Sprint(r), bodyFont, Center, Black)
 	}
-	d.Text(Point{o.X + 2, base(rows - 1)}, "Total", boldFont, Left, Black)
+	if withTotal {
+		d.Text(Point{o.X + 2, base(rows - 1)}, "Total", boldFont, Left, Black)
+	}
 }
 
 // rulePages splits the rules text into pages of lines.

@@ -1,0 +1,157 @@
+package boards
+
+import (
+	"bytes"
+	"math"
+	"testing"
+
+	"papergames/internal/pdfcheck"
+	"papergames/layout"
+)
+
+// drawnCircles draws f alone on an A4 PDF at origin o and size s and
+// returns the centre and radius of every closed curved subpath read back
+// from the file.
+func drawnCircles(t *testing.T, f layout.Figure, o layout.Point, s float64) (centres []pdfcheck.Point, radii []float64) {
+	t.Helper()
+	doc := layout.NewPDF("test")
+	doc.AddPage(420, 594)
+	f.Draw(doc, o, s, layout.DefaultStyle)
+	var buf bytes.Buffer
+	if _, err := doc.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	for _, sp := range pdfcheck.Subpaths(pdfcheck.PageStreams(buf.Bytes())[0], 594) {
+		if len(sp.Pieces) < 4 || len(sp.Pieces[0].P) != 4 {
+			continue
+		}
+		var cx, cy float64
+		for _, pc := range sp.Pieces {
+			cx += pc.P[0].X
+			cy += pc.P[0].Y
+		}
+		n := float64(len(sp.Pieces))
+		c := pdfcheck.Point{X: cx / n, Y: cy / n}
+		centres = append(centres, c)
+		radii = append(radii, math.Hypot(sp.Pieces[0].P[0].X-c.X, sp.Pieces[0].P[0].Y-c.Y))
+	}
+	return centres, radii
+}
+
+// TestMarksLandWithinAHundredthOfAMillimetre checks the printed marks of
+// Arcs And Marks against the true positions, computed here independently:
+// mark i sits at angle 360*(i-1)/m clockwise from 12 o'clock.
+func TestMarksLandWithinAHundredthOfAMillimetre(t *testing.T) {
+	for _, m := range []int{3, 8, 12, 17, 60, 360} {
+		b := MarkedCircle{Marks: m}
+		o, s := layout.Pt(20.5, 30.25), 370.0
+		centres, radii := drawnCircles(t, b, o, s)
+		margin := 4 + 2.4*labelFont(s).Size
+		cx, cy, r := o.X+margin+s/2, o.Y+margin+s/2, s/2
+		var marks []pdfcheck.Point
+		foundMain := false
+		for i, c := range centres {
+			switch {
+			case math.Abs(radii[i]-0.55) < 0.01:
+				marks = append(marks, c)
+			case math.Abs(radii[i]-r) < 0.01:
+				foundMain = true
+				if math.Hypot(c.X-cx, c.Y-cy) > 0.01 {
+					t.Errorf("m=%d: circle centred at %v, want (%g, %g)", m, c, cx, cy)
+				}
+			}
+		}
+		if !foundMain {
+			t.Errorf("m=%d: main circle of radius %g not found", m, r)
+		}
+		if len(marks) != m {
+			t.Fatalf("m=%d: found %d marks", m, len(marks))
+		}
+		for i, got := range marks {
+			a := 2 * math.Pi * float64(i) / float64(m)
+			want := pdfcheck.Point{X: cx + r*math.Sin(a), Y: cy - r*math.Cos(a)}
+			if d := math.Hypot(got.X-want.X, got.Y-want.Y); d > 0.01 {
+				t.Errorf("m=%d: mark %d at %v is %.4f mm from %v", m, i+1, got, d, want)
+			}
+		}
+	}
+}
+
+func TestRingRadiiAreEquallySpaced(t *testing.T) {
+	b := Rings{Circles: 7}
+	o, s := layout.Pt(10, 10), 180.0
+	centres, radii := drawnCircles(t, b, o, s)
+	want := map[int]bool{}
+	for i := 1; i <= 7; i++ {
+		want[i] = false
+	}
+	c := b.Center(o, s)
+	for i, r := range radii {
+		k := r / (s / 2 / 7)
+		if n := int(math.Round(k)); math.Abs(k-float64(n)) < 0.01/(s/14) && n >= 1 && n <= 7 {
+			if math.Hypot(centres[i].X-c.X, centres[i].Y-c.Y) > 0.01 {
+				t.Errorf("circle %d is off centre", n)
+			}
+			want[n] = true
+		}
+	}
+	for n, ok := range want {
+		if !ok {
+			t.Errorf("circle %d of radius %g mm not found within 0.01 mm", n, float64(n)*s/14)
+		}
+	}
+}
+
+func TestDotArrayDots(t *testing.T) {
+	b := DotArray{N: 5}
+	o, s := layout.Pt(12, 34), 100.0
+	centres, _ := drawnCircles(t, b, o, s)
+	if len(centres) != 25 {
+		t.Fatalf("%d dots, want 25", len(centres))
+	}
+	a := b.Dot(o, s, 0, 0)
+	for i, c := range centres {
+		col, row := i/5, i%5
+		want := pdfcheck.Point{X: a.X + float64(col)*25, Y: a.Y + float64(row)*25}
+		if math.Hypot(c.X-want.X, c.Y-want.Y) > 0.01 {
+			t.Errorf("dot %s at %v, want %v", CellName(col, row), c, want)
+		}
+	}
+}
+
+func TestCellNames(t *testing.T) {
+	for i, want := range map[int]string{0: "A", 25: "Z", 26: "AA", 27: "AB", 51: "AZ", 52: "BA", 701: "ZZ", 702: "AAA"} {
+		if got := Column(i); got != want {
+			t.Errorf("Column(%d) = %q, want %q", i, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		in   string
+		n    int
+		c, r int
+		ok   bool
+	}{{"A1", 8, 0, 0, true}, {"h8", 8, 7, 7, true}, {"AA3", 30, 26, 2, true}, {"I1", 8, 0, 0, false}, {"A9", 8, 0, 0, false},
+		{"A0", 8, 0, 0, false}, {"A01", 8, 0, 0, false}, {"1A", 8, 0, 0, false}, {"A", 8, 0, 0, false}, {"", 8, 0, 0, false}, {"A-1", 8, 0, 0, false}} {
+		c, r, err := ParseCell(tc.in, tc.n)
+		if (err == nil) != tc.ok || (tc.ok && (c != tc.c || r != tc.r)) {
+			t.Errorf("ParseCell(%q, %d) = %d, %d, %v", tc.in, tc.n, c, r, err)
+		}
+	}
+	for i := 0; i < 1000; i++ {
+		c, r, err := ParseCell(CellName(i, i%50), 0)
+		if err != nil || c != i || r != i%50 {
+			t.Fatalf("round trip of %s failed: %d %d %v", CellName(i, i%50), c, r, err)
+		}
+	}
+}
+
+func TestLabelAngleAvoidsCuts(t *testing.T) {
+	for _, tc := range []struct {
+		cuts []float64
+		want float64
+	}{{nil, 0}, {[]float64{0, 180}, 90}, {[]float64{10, 20, 30}, 200}, {[]float64{350, 10}, 180}} {
+		if got := labelAngle(tc.cuts); math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("labelAngle(%v) = %g, want %g", tc.cuts, got, tc.want)
+		}
+	}
+}

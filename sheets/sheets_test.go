@@ -1,0 +1,326 @@
+package sheets
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"papergames/games"
+	"papergames/layout"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+
+func defaults(g games.Game) games.Values {
+	v := games.Values{}
+	for _, p := range g.Params() {
+		switch p.Kind {
+		case games.Int:
+			v[p.Name] = p.Default
+		case games.String:
+			v[p.Name] = ""
+		case games.Bool:
+			v[p.Name] = false
+		}
+	}
+	return v
+}
+
+func opts(paper string) Options {
+	p, err := layout.ParsePaper(paper)
+	if err != nil {
+		panic(err)
+	}
+	return Options{Paper: p, Margin: 10, Copies: 1, LineWidth: 0.35}
+}
+
+// render builds g's sheet and writes it in format f.
+func render(t testing.TB, g games.Game, v games.Values, o Options, f layout.Format) [][]byte {
+	t.Helper()
+	res, err := Build(g, v, o)
+	if err != nil {
+		t.Fatalf("%s: %v", g.Info().ID, err)
+	}
+	doc := layout.NewDocument(f, g.Info().Title)
+	if err := res.Sheet.Draw(doc); err != nil {
+		t.Fatal(err)
+	}
+	switch d := doc.(type) {
+	case *layout.PDF:
+		var b bytes.Buffer
+		if _, err := d.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		return [][]byte{b.Bytes()}
+	case *layout.SVG:
+		return d.Pages()
+	}
+	return nil
+}
+
+// tool returns the path of an external checker; CI must have it.
+func tool(t *testing.T, name string) string {
+	p, err := exec.LookPath(name)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%s is not installed; .ci/run must install it", name)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	return p
+}
+
+func runTool(t *testing.T, dir string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(tool(t, name), args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func TestEverySheetIsByteIdenticalFromRunToRun(t *testing.T) {
+	for _, g := range games.Catalog {
+		for _, f := range []layout.Format{layout.FormatPDF, layout.FormatSVG} {
+			o := opts("a4")
+			o.Names = []string{"Zoë", "Łukasz"}
+			o.Rules = true
+			a := render(t, g, defaults(g), o, f)
+			b := render(t, g, defaults(g), o, f)
+			if len(a) != len(b) {
+				t.Fatalf("%s %s: page counts differ", g.Info().ID, f)
+			}
+			for i := range a {
+				if !bytes.Equal(a[i], b[i]) {
+					t.Errorf("%s %s: page %d differs between two runs", g.Info().ID, f, i+1)
+				}
+			}
+		}
+	}
+}
+
+func TestPDFsPassQpdfHaveEmbeddedFontsAndRender(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range games.Catalog {
+		for _, paper := range []string{"a4", "letter", "a4-landscape"} {
+			o := opts(strings.TrimSuffix(paper, "-landscape"))
+			o.Landscape = strings.HasSuffix(paper, "-landscape")
+			o.Names = []string{"Zoë", "Łukasz"}
+			o.Rules = true
+			pdf := render(t, g, defaults(g), o, layout.FormatPDF)[0]
+			name := filepath.Join(dir, g.Info().ID+"-"+paper+".pdf")
+			if err := os.WriteFile(name, pdf, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			runTool(t, dir, "qpdf", "--check", name)
+			fonts := runTool(t, dir, "pdffonts", name)
+			lines := strings.Split(strings.TrimSpace(fonts), "\n")
+			if len(lines) < 3 {
+				t.Errorf("%s: no fonts listed:\n%s", name, fonts)
+			}
+			for _, l := range lines[2:] {
+				if f := strings.Fields(l); len(f) < 5 || f[len(f)-5] != "yes" {
+					t.Errorf("%s: font not embedded: %s", name, l)
+				}
+			}
+			info := runTool(t, dir, "pdfinfo", name)
+			wantSize := map[string]string{"a4": "595.28 x 841.89 pts", "letter": "612 x 792 pts", "a4-landscape": "841.89 x 595.28 pts"}[paper]
+			if !strings.Contains(info, wantSize) {
+				t.Errorf("%s: page size is not %s:\n%s", name, wantSize, info)
+			}
+			runTool(t, dir, "pdftoppm", "-r", "20", "-png", "-f", "1", "-l", "1", name, filepath.Join(dir, "page"))
+		}
+	}
+}
+
+func TestSVGsAreWellFormedAndRender(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range games.Catalog {
+		o := opts("letter")
+		o.Names = []string{`<b>&"Ann"`, "Zoë"}
+		for i, page := range render(t, g, defaults(g), o, layout.FormatSVG) {
+			dec := xml.NewDecoder(bytes.NewReader(page))
+			for {
+				_, err := dec.Token()
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s page %d: not well-formed XML: %v", g.Info().ID, i+1, err)
+				}
+			}
+			name := filepath.Join(dir, fmt.Sprintf("%s-%d.svg", g.Info().ID, i+1))
+			if err := os.WriteFile(name, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			runTool(t, dir, "rsvg-convert", "-o", name+".png", name)
+		}
+	}
+}
+
+// TestNothingLeavesThePrintableArea draws every sheet on a Recorder and
+// checks every point and text anchor against the margins.
+func TestNothingLeavesThePrintableArea(t *testing.T) {
+	for _, g := range games.Catalog {
+		for _, paper := range []string{"a4", "letter", "a5", "a3"} {
+			for _, land := range []bool{false, true} {
+				o := opts(paper)
+				o.Landscape = land
+				o.Copies = 3
+				o.PerPage = 2
+				if paper == "a5" {
+					o.PerPage = 1 // two boards on A5 are below readable size, as TestBadOptions pins
+				}
+				res, err := Build(g, defaults(g), o)
+				if err != nil {
+					t.Errorf("%s on %s landscape=%v: %v", g.Info().ID, paper, land, err)
+					continue
+				}
+				rec := &layout.Recorder{}
+				if err := res.Sheet.Draw(rec); err != nil {
+					t.Fatal(err)
+				}
+				for pi, p := range rec.Pages {
+					in := func(q layout.Point) bool {
+						return q.X >= o.Margin-0.01 && q.Y >= o.Margin-0.01 && q.X <= p.W-o.Margin+0.01 && q.Y <= p.H-o.Margin+0.01
+					}
+					for _, op := range p.Ops {
+						if op.Kind == "text" {
+							if !in(op.At) {
+								t.Errorf("%s %s: page %d: text %q at %v outside the margins", g.Info().ID, paper, pi+1, op.Text, op.At)
+							}
+							continue
+						}
+						for _, c := range op.Path.Comps {
+							if c.Kind != layout.Close && !in(c.Pos) {
+								t.Errorf("%s %s land=%v: page %d: path point %v outside the margins", g.Info().ID, paper, land, pi+1, c.Pos)
+								break
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestGoldenSVG(t *testing.T) {
+	for _, g := range games.Catalog {
+		o := opts("a4")
+		o.Names = []string{"Ann", "Bob"}
+		page := render(t, g, defaults(g), o, layout.FormatSVG)[0]
+		name := filepath.Join("testdata", g.Info().ID+".svg")
+		if *update {
+			if err := os.WriteFile(name, page, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%v (run go test ./sheets -update to create it)", err)
+		}
+		if !bytes.Equal(page, want) {
+			t.Errorf("%s differs from %s (look at both, then go test ./sheets -update if the change is meant)", g.Info().ID, name)
+		}
+	}
+}
+
+func TestBadOptions(t *testing.T) {
+	arcs := games.ArcsAndMarks{}
+	wtc := games.WithinTheCurve{}
+	for _, tc := range []struct {
+		name string
+		g    games.Game
+		edit func(*Options, games.Values)
+		want string
+	}{
+		{"board too big", arcs, func(o *Options, v games.Values) { o.BoardSize = 400 }, "largest that fits this page is"},
+		{"board too small", arcs, func(o *Options, v games.Values) { o.BoardSize = 20 }, "too small to read"},
+		{"marks", arcs, func(o *Options, v games.Values) { v["marks"] = 2 }, "--marks 2: must be from 3 to 360"},
+		{"marks huge", arcs, func(o *Options, v games.Values) { v["marks"] = 100000 }, "--marks 100000"},
+		{"copies", arcs, func(o *Options, v games.Values) { o.Copies = 0 }, "--copies 0"},
+		{"copies huge", arcs, func(o *Options, v games.Values) { o.Copies = 100000 }, "--copies 100000"},
+		{"line", arcs, func(o *Options, v games.Values) { o.LineWidth = 5 }, "--line-width 5mm"},
+		{"players", arcs, func(o *Options, v games.Values) { o.Players = 1 }, "for 2-12 players, not 1"},
+		{"names vs players", arcs, func(o *Options, v games.Values) { o.Players = 3; o.Names = []string{"a", "b"} }, "--players 3 but --names gives 2"},
+		{"duplicate name", arcs, func(o *Options, v games.Values) { o.Names = []string{"Ann", "Ann"} }, `"Ann" is given twice`},
+		{"empty name", arcs, func(o *Options, v games.Values) { o.Names = []string{"Ann", " "} }, "name 2 is empty"},
+		{"grid size", wtc, func(o *Options, v games.Values) { v["size"] = 1 }, "--size 1: must be from 4 to 40"},
+		{"too many per page", wtc, func(o *Options, v games.Values) { o.PerPage = 30; v["size"] = 40 }, "below the readable"},
+		{"margin", arcs, func(o *Options, v games.Values) { o.Margin = 90 }, "--margin 90mm"},
+		{"dividers", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "1:0,180,90" }, "ring 1 has 3 cuts; it must have 1 to 2"},
+		{"dividers ring", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "9:0" }, "rings are numbered 1 to 5"},
+		{"dividers angle", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "2:0,360" }, `angle "360"`},
+		{"dividers twice", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "2:10,10" }, "cut twice"},
+		{"both dividers", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "1:0"; v["random-dividers"] = true }, "one or the other"},
+	} {
+		o := opts("a4")
+		v := defaults(tc.g)
+		tc.edit(&o, v)
+		_, err := Build(tc.g, v, o)
+		var ue *games.UsageError
+		if err == nil || !strings.Contains(err.Error(), tc.want) || !errors.As(err, &ue) {
+			t.Errorf("%s: err = %v, want a usage error containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestWithinTheCurveHasAGridPerOwnerAndFiller(t *testing.T) {
+	o := opts("a4")
+	o.Names = []string{"Ann", "Bob", "Cy"}
+	res, err := Build(games.WithinTheCurve{}, games.Values{"size": 12}, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(res.Sheet.Cells); n != 9 {
+		t.Fatalf("%d grids for 3 players, want 9", n)
+	}
+	seen := map[string]bool{}
+	for _, c := range res.Sheet.Cells {
+		seen[c.Caption] = true
+	}
+	for _, owner := range o.Names {
+		for _, filler := range o.Names {
+			if cap := "curve of " + owner + " · filled by " + filler; !seen[cap] {
+				t.Errorf("no grid captioned %q", cap)
+			}
+		}
+	}
+	p, _ := res.Sheet.Layout()
+	if p.Pages != 3 {
+		t.Errorf("%d pages for 9 grids at 4 a page, want 3", p.Pages)
+	}
+}
+
+func TestRandomDividersAreReproducibleAndLegal(t *testing.T) {
+	a := games.RandomDividers(8, 42)
+	b := games.RandomDividers(8, 42)
+	if games.FormatDividers(a) != games.FormatDividers(b) {
+		t.Fatal("same seed, different cuts")
+	}
+	if games.FormatDividers(a) == games.FormatDividers(games.RandomDividers(8, 43)) {
+		t.Error("different seeds, same cuts")
+	}
+	var bounds [][2]int
+	for j := 1; j < 8; j++ {
+		bounds = append(bounds, games.SectionBounds(j))
+	}
+	back, err := games.ParseDividers(games.FormatDividers(a), 8, bounds)
+	if err != nil {
+		t.Fatalf("random cuts do not parse back: %v", err)
+	}
+	if games.FormatDividers(back) != games.FormatDividers(a) {
+		t.Error("cuts changed in a round trip")
+	}
+}
