@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b
+	github.com/goccy/go-yaml v1.19.2
 	github.com/jung-kurt/gofpdf v1.16.2
 	github.com/urfave/cli/v2 v2.27.7
 	golang.org/x/image v0.47.0

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -140,7 +141,7 @@ func Suggest(s string) string {
 	}
 	var cs []cand
 	for _, id := range IDs() {
-		d := editDistance(strings.ToLower(s), id)
+		d := input.Distance(strings.ToLower(s), id)
 		if strings.Contains(id, strings.ToLower(s)) && len(s) >= 3 {
 			d = 1
 		}
@@ -151,26 +152,6 @@ func Suggest(s string) string {
 		return fmt.Sprintf(" (did you mean %s?)", cs[0].id)
 	}
 	return ""
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // seatName names seat i for captions.

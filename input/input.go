@@ -1,0 +1,334 @@
+// Package input reads the YAML (and so JSON) files users type by hand —
+// drawings and game transcripts — into a tree of positioned nodes. Scalars
+// keep their literal text, so that a number like 0.1 reaches the exact
+// arithmetic as written and never passes through float64, and every error
+// names the file, line and column.
+package input
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
+	"github.com/goccy/go-yaml/token"
+)
+
+// MaxBytes is the largest file read; larger input is refused, not parsed.
+const MaxBytes = 16 << 20
+
+// Pos is a place in a file; Line and Col count from 1.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Error is a problem at a place in the input.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Errors is every problem found in one file, in order.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	s := make([]string, len(es))
+	for i, e := range es {
+		s[i] = e.Error()
+	}
+	return strings.Join(s, "\n")
+}
+
+// Err returns es as an error, or nil when empty.
+func (es Errors) Err() error {
+	if len(es) == 0 {
+		return nil
+	}
+	sort.SliceStable(es, func(i, j int) bool {
+		a, b := es[i].Pos, es[j].Pos
+		return a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)
+	})
+	return es
+}
+
+// Add appends err, flattening Errors; other errors get the file's position.
+func (es *Errors) Add(err error, file string) {
+	var list Errors
+	var one *Error
+	switch {
+	case err == nil:
+	case errors.As(err, &list):
+		*es = append(*es, list...)
+	case errors.As(err, &one):
+		*es = append(*es, one)
+	default:
+		*es = append(*es, &Error{Pos: Pos{File: file}, Msg: err.Error()})
+	}
+}
+
+// Kind is the shape of a node.
+type Kind int
+
+// Node kinds.
+const (
+	Null Kind = iota
+	Scalar
+	Seq
+	Map
+)
+
+func (k Kind) String() string {
+	return [...]string{"nothing", "a single value", "a list", "a mapping"}[k]
+}
+
+// Node is one value of the file with its place.
+type Node struct {
+	Kind   Kind
+	Pos    Pos
+	Text   string  // a scalar's literal text (unquoted)
+	Quoted bool    // a scalar written in quotes
+	Items  []*Node // a list's items
+	Keys   []*Node // a mapping's keys, in file order
+	Values []*Node // a mapping's values, matching Keys
+}
+
+// Errorf returns an error at n's place.
+func (n *Node) Errorf(format string, a ...any) *Error {
+	return &Error{Pos: n.Pos, Msg: fmt.Sprintf(format, a...)}
+}
+
+// Parse reads name's contents. A syntax error comes back with its place;
+// a parser panic (YAML decoders have had them) becomes an error too.
+func Parse(name string, data []byte) (root *Node, err error) {
+	if len(data) > MaxBytes {
+		return nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxBytes)}
+	}
+	if strings.TrimSpace(string(data)) == "" {
+		return nil, &Error{Pos: Pos{File: name}, Msg: "file is empty"}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			root, err = nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("cannot read this file as YAML or JSON (%v)", r)}
+		}
+	}()
+	f, perr := parser.ParseBytes(data, 0)
+	if perr != nil {
+		return nil, syntaxError(name, perr)
+	}
+	var docs []*ast.DocumentNode
+	for _, d := range f.Docs {
+		if d != nil && d.Body != nil {
+			docs = append(docs, d)
+		}
+	}
+	if len(docs) == 0 {
+		return nil, &Error{Pos: Pos{File: name}, Msg: "file holds no data"}
+	}
+	if len(docs) > 1 {
+		return nil, &Error{Pos: pos(name, docs[1].Body.GetToken()), Msg: "a file holds one document; this is a second one"}
+	}
+	return convert(name, docs[0].Body, 0)
+}
+
+func pos(name string, t *token.Token) Pos {
+	if t == nil || t.Position == nil {
+		return Pos{File: name}
+	}
+	return Pos{File: name, Line: t.Position.Line, Col: t.Position.Column}
+}
+
+// syntaxError turns goccy's error into ours, keeping its place and its
+// message without the source snippet.
+func syntaxError(name string, err error) error {
+	type tokener interface{ GetToken() *token.Token }
+	var tk tokener
+	msg := err.Error()
+	if errors.As(err, &tk) {
+		if t := tk.GetToken(); t != nil && t.Position != nil {
+			m := msg
+			if i := strings.Index(m, "] "); i >= 0 && strings.HasPrefix(m, "[") {
+				m = m[i+2:]
+			}
+			if i := strings.Index(m, "\n"); i >= 0 {
+				m = m[:i]
+			}
+			return &Error{Pos: pos(name, t), Msg: "syntax: " + m}
+		}
+	}
+	if i := strings.Index(msg, "\n"); i >= 0 {
+		msg = msg[:i]
+	}
+	return &Error{Pos: Pos{File: name}, Msg: "syntax: " + msg}
+}
+
+const maxDepth = 64
+
+func convert(name string, n ast.Node, depth int) (*Node, error) {
+	if depth > maxDepth {
+		return nil, &Error{Pos: pos(name, n.GetToken()), Msg: "nested too deeply"}
+	}
+	p := pos(name, n.GetToken())
+	switch v := n.(type) {
+	case *ast.NullNode:
+		return &Node{Kind: Null, Pos: p}, nil
+	case *ast.IntegerNode:
+		return &Node{Kind: Scalar, Pos: p, Text: v.Token.Value}, nil
+	case *ast.FloatNode:
+		return &Node{Kind: Scalar, Pos: p, Text: v.Token.Value}, nil
+	case *ast.BoolNode:
+		return &Node{Kind: Scalar, Pos: p, Text: v.Token.Value}, nil
+	case *ast.InfinityNode:
+		return &Node{Kind: Scalar, Pos: p, Text: v.Token.Value}, nil
+	case *ast.NanNode:
+		return &Node{Kind: Scalar, Pos: p, Text: v.Token.Value}, nil
+	case *ast.StringNode:
+		quoted := v.Token.Type == token.DoubleQuoteType || v.Token.Type == token.SingleQuoteType
+		return &Node{Kind: Scalar, Pos: p, Text: v.Value, Quoted: quoted}, nil
+	case *ast.LiteralNode:
+		return &Node{Kind: Scalar, Pos: p, Text: v.Value.Value, Quoted: true}, nil
+	case *ast.SequenceNode:
+		out := &Node{Kind: Seq, Pos: p}
+		for _, it := range v.Values {
+			c, err := convert(name, it, depth+1)
+			if err != nil {
+				return nil, err
+			}
+			out.Items = append(out.Items, c)
+		}
+		return out, nil
+	case *ast.MappingNode:
+		out := &Node{Kind: Map, Pos: p}
+		for _, mv := range v.Values {
+			if err := addPair(name, out, mv, depth); err != nil {
+				return nil, err
+			}
+		}
+		return out, nil
+	case *ast.MappingValueNode:
+		out := &Node{Kind: Map, Pos: p}
+		if err := addPair(name, out, v, depth); err != nil {
+			return nil, err
+		}
+		return out, nil
+	case *ast.AnchorNode, *ast.AliasNode:
+		return nil, &Error{Pos: p, Msg: "anchors and aliases (& and *) are not supported here: write the value out"}
+	case *ast.TagNode:
+		return nil, &Error{Pos: p, Msg: "tags (!) are not supported here"}
+	}
+	return nil, &Error{Pos: p, Msg: fmt.Sprintf("unexpected %s", n.Type())}
+}
+
+func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int) error {
+	k, err := convert(name, mv.Key, depth+1)
+	if err != nil {
+		return err
+	}
+	if k.Kind != Scalar {
+		return k.Errorf("a key must be a plain name")
+	}
+	for _, prev := range out.Keys {
+		if prev.Text == k.Text {
+			return k.Errorf("key %q is given twice (first at line %d)", k.Text, prev.Pos.Line)
+		}
+	}
+	var v *Node
+	if mv.Value == nil {
+		v = &Node{Kind: Null, Pos: k.Pos}
+	} else if v, err = convert(name, mv.Value, depth+1); err != nil {
+		return err
+	}
+	if v.Kind == Null && v.Pos.Line == 0 {
+		v.Pos = k.Pos
+	}
+	out.Keys = append(out.Keys, k)
+	out.Values = append(out.Values, v)
+	return nil
+}
+
+// Fields checks that n is a mapping whose keys are all among allowed, and
+// returns its values by key. An unknown key is an error that suggests the
+// nearest allowed one.
+func (n *Node) Fields(what string, allowed ...string) (map[string]*Node, error) {
+	if n.Kind != Map {
+		return nil, n.Errorf("%s must be a mapping of keys (%s), not %s", what, strings.Join(allowed, ", "), n.Kind)
+	}
+	out := map[string]*Node{}
+	var errs Errors
+	for i, k := range n.Keys {
+		ok := false
+		for _, a := range allowed {
+			if k.Text == a {
+				ok = true
+			}
+		}
+		if !ok {
+			errs = append(errs, k.Errorf("unknown key %q in %s%s; the keys are: %s", k.Text, what, suggest(k.Text, allowed), strings.Join(allowed, ", ")))
+			continue
+		}
+		out[k.Text] = n.Values[i]
+	}
+	return out, errs.Err()
+}
+
+// List checks that n is a list and returns its items.
+func (n *Node) List(what string) ([]*Node, error) {
+	if n.Kind != Seq {
+		return nil, n.Errorf("%s must be a list, not %s", what, n.Kind)
+	}
+	return n.Items, nil
+}
+
+// Value checks that n is a single value and returns its text.
+func (n *Node) Value(what string) (string, error) {
+	if n.Kind != Scalar {
+		return "", n.Errorf("%s must be a single value, not %s", what, n.Kind)
+	}
+	return n.Text, nil
+}
+
+func suggest(s string, options []string) string {
+	best, bd := "", 1<<30
+	for _, o := range options {
+		if d := Distance(s, o); d < bd {
+			best, bd = o, d
+		}
+	}
+	if best != "" && bd <= max(2, len(s)/3) {
+		return fmt.Sprintf(" (did you mean %q?)", best)
+	}
+	return ""
+}
+
+// Distance is the edit (Levenshtein) distance between a and b, for
+// "did you mean" suggestions.
+func Distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

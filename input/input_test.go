@@ -1,0 +1,91 @@
+package input
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestNumbersKeepTheirLiteralText(t *testing.T) {
+	n, err := Parse("d.yaml", []byte("segments:\n  - [[0.1, 1/3], [\"25/2\", -7]]\n  - [[1e3, 0x10], [.5, 3.]]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := n.Fields("drawing", "segments")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, seg := range f["segments"].Items {
+		for _, pt := range seg.Items {
+			for _, c := range pt.Items {
+				got = append(got, c.Text)
+			}
+		}
+	}
+	want := "0.1 1/3 25/2 -7 1e3 0x10 .5 3."
+	if strings.Join(got, " ") != want {
+		t.Errorf("literals = %q, want %q", strings.Join(got, " "), want)
+	}
+	if p := f["segments"].Items[1].Items[0].Items[1].Pos; p.Line != 3 || p.Col != 12 {
+		t.Errorf("0x10 at %v, want line 3 column 12", p)
+	}
+}
+
+func TestJSONIsYAML(t *testing.T) {
+	n, err := Parse("d.json", []byte(`{"segments": [[[0, 0], [4, "1/2"]]]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.Kind != Map || n.Values[0].Items[0].Items[1].Items[1].Text != "1/2" {
+		t.Errorf("unexpected tree %+v", n)
+	}
+}
+
+func TestErrorsArePositioned(t *testing.T) {
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"empty", "  \n", "e.yaml: file is empty"},
+		{"syntax", "segments: [[0, 0], [1, 1]\n", "e.yaml:1:"},
+		{"unclosed json", `{"segments": [[[0,0],[1,1]]`, "e.yaml:1:"},
+		{"tab indent", "a:\n\t- 1\n", "e.yaml:2:"},
+		{"dup key", "a: 1\nb: 2\na: 3\n", `e.yaml:3:1: syntax: mapping key "a" already defined`},
+		{"alias", "a: &x [1]\nb: *x\n", "anchors and aliases"},
+		{"two docs", "a: 1\n---\nb: 2\n", "second one"},
+	} {
+		_, err := Parse("e.yaml", []byte(tc.src))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestUnknownKeysSuggest(t *testing.T) {
+	n, err := Parse("t.yaml", []byte("game: x\nplayres: [a, b]\nrounds: []\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = n.Fields("the header", "game", "players", "rounds")
+	if err == nil || !strings.Contains(err.Error(), `t.yaml:2:1: unknown key "playres" in the header (did you mean "players"?)`) {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestDeepNestingIsRefused(t *testing.T) {
+	src := strings.Repeat("[", 200) + strings.Repeat("]", 200)
+	if _, err := Parse("d.yaml", []byte(src)); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"a: 1", "segments: [[[0,0],[1,1]]]", "{\"a\": [1, 2]}", "- a\n- b: c\n", "a: |\n  x\n", "[", "a: &b c\nd: *b"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := Parse("f.yaml", data)
+		if err == nil && n == nil {
+			t.Fatal("nil node without error")
+		}
+	})
+}
