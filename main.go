@@ -13,7 +13,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"papergames/drawing"
 	"papergames/games"
+	"papergames/geom"
+	"papergames/input"
 	"papergames/layout"
 	"papergames/sheets"
 	"papergames/templates"
@@ -75,7 +78,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, completion (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, completion (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -83,6 +86,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			listCommand(),
 			boardCommand(),
 			rulesCommand(),
+			facesCommand(),
 			completionCommand(),
 		},
 	}
@@ -388,4 +392,92 @@ func reorder(app *cli.App, args []string) []string {
 		pos = append(pos, a)
 	}
 	return append(append(out, fl...), pos...)
+}
+
+// readInput reads a named file, or standard input for "-", refusing
+// anything over input.MaxBytes.
+func readInput(c *cli.Context, name string) ([]byte, error) {
+	var r io.Reader = c.App.Reader
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, input.MaxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(b) > input.MaxBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes; refused", name, input.MaxBytes)
+	}
+	return b, nil
+}
+
+func facesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "faces",
+		Usage:     "count exactly the polygons (faces) that straight segments cut out, and their sides",
+		ArgsUsage: "FILE (JSON or YAML: {\"segments\": [[[x1, y1], [x2, y2]], ...]}; - for standard input)",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print {faces, sides_histogram, holes, vertices, edges, components} as JSON"},
+			&cli.StringFlag{Name: "render", Usage: "also draw the faces, shaded and labelled, to `FILE` (.pdf or .svg)"},
+			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "paper for --render"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usage("faces needs one drawing file (or - for standard input)")
+			}
+			name := c.Args().First()
+			var format layout.Format
+			if out := c.String("render"); out != "" {
+				var err error
+				if format, err = layout.FormatFor(out, ""); err != nil {
+					return usage("--render: %v", err)
+				}
+			}
+			paper, err := layout.ParsePaper(c.String("paper"))
+			if err != nil {
+				return usage("--paper: %v", err)
+			}
+			data, err := readInput(c, name)
+			if err != nil {
+				return err
+			}
+			label := name
+			if name == "-" {
+				label = "<stdin>"
+			}
+			segs, err := drawing.Read(label, data)
+			if err != nil {
+				return err
+			}
+			arr, err := geom.Arrange(segs)
+			if err != nil {
+				return fmt.Errorf("%s: %v", label, err)
+			}
+			rep := drawing.Summarize(arr, len(segs))
+			if c.Bool("json") {
+				_, err = c.App.Writer.Write(rep.JSON())
+			} else {
+				_, err = io.WriteString(c.App.Writer, rep.Text(label))
+			}
+			if err != nil {
+				return err
+			}
+			if out := c.String("render"); out != "" {
+				doc := layout.NewDocument(format, "Faces of "+label)
+				if err := drawing.Sheet(label, paper, segs, arr, rep).Draw(doc); err != nil {
+					return err
+				}
+				if _, err := layout.Save(doc, out, c.App.Writer); err != nil {
+					return err
+				}
+				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+			}
+			return nil
+		},
+	}
 }

@@ -1,0 +1,173 @@
+package geom
+
+import (
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// The uniform grid only finds candidates: every segment is registered in
+// every cell its float approximation comes within gridMargin (in cell units)
+// of. Float errors are far below the margin (coordinates are exact in float64
+// on the fast path; in big mode they are rounded relative to the drawing's
+// extent, which the centering in load keeps at the scale of the coordinates),
+// so two segments that share a point share a cell. Exact predicates decide.
+const gridMargin = 1e-6
+
+type grid struct {
+	x0, y0, inv float64
+	cols, rows  int
+	cellStart   []int32 // cells in row-major order, CSR into cellSegs
+	cellSegs    []int32 // ascending segment indices per cell
+	segStart    []int32 // CSR into segCells
+	segCells    []int32
+}
+
+func (g *grid) col(x float64) int {
+	return clampInt(int(math.Floor((x-g.x0)*g.inv)), 0, g.cols-1)
+}
+
+func (g *grid) row(y float64) int {
+	return clampInt(int(math.Floor((y-g.y0)*g.inv)), 0, g.rows-1)
+}
+
+func clampInt(v, lo, hi int) int {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+func newGrid(fl []flseg) *grid {
+	g := &grid{cols: 1, rows: 1}
+	n := len(fl)
+	minX, minY := math.Inf(1), math.Inf(1)
+	maxX, maxY := math.Inf(-1), math.Inf(-1)
+	for _, s := range fl {
+		minX = min(minX, s.x0, s.x1)
+		maxX = max(maxX, s.x0, s.x1)
+		minY = min(minY, s.y0, s.y1)
+		maxY = max(maxY, s.y0, s.y1)
+	}
+	if n == 0 {
+		minX, minY, maxX, maxY = 0, 0, 1, 1
+	}
+	w, h := maxX-minX, maxY-minY
+	target := float64(2*n + 16)
+	cell := math.Sqrt(w * h / target)
+	if c := max(w, h) / target; !(cell >= c) {
+		cell = c
+	}
+	if !(cell > 0) || math.IsInf(cell, 0) {
+		cell = 1
+	}
+	g.x0, g.y0, g.inv = minX, minY, 1/cell
+	g.cols = clampInt(int(w/cell)+1, 1, 1<<16)
+	g.rows = clampInt(int(h/cell)+1, 1, 1<<16)
+	// Register segments column by column.
+	g.segStart = make([]int32, n+1)
+	counts := make([]int32, g.cols*g.rows+1)
+	for i, s := range fl {
+		g.segStart[i] = int32(len(g.segCells))
+		g.cells(s, func(c int) {
+			g.segCells = append(g.segCells, int32(c))
+			counts[c]++
+		})
+	}
+	g.segStart[n] = int32(len(g.segCells))
+	g.cellStart = make([]int32, len(counts))
+	sum := int32(0)
+	for c := range counts {
+		g.cellStart[c] = sum
+		sum += counts[c]
+	}
+	fill := append([]int32(nil), g.cellStart...)
+	g.cellSegs = make([]int32, len(g.segCells))
+	for i := 0; i < n; i++ {
+		for _, c := range g.segCells[g.segStart[i]:g.segStart[i+1]] {
+			g.cellSegs[fill[c]] = int32(i)
+			fill[c]++
+		}
+	}
+	return g
+}
+
+// cells calls f for every cell within gridMargin of s (grid units).
+func (g *grid) cells(s flseg, f func(int)) {
+	x0, y0 := (s.x0-g.x0)*g.inv, (s.y0-g.y0)*g.inv
+	x1, y1 := (s.x1-g.x0)*g.inv, (s.y1-g.y0)*g.inv
+	if x0 > x1 {
+		x0, y0, x1, y1 = x1, y1, x0, y0
+	}
+	const m = gridMargin
+	c0 := clampInt(int(math.Floor(x0-m)), 0, g.cols-1)
+	c1 := clampInt(int(math.Floor(x1+m)), 0, g.cols-1)
+	for c := c0; c <= c1; c++ {
+		ya, yb := y0, y1
+		if dx := x1 - x0; dx > 0 {
+			// y over the column widened by the margin, clipped to the segment
+			fa := min(max((float64(c)-m-x0)/dx, 0), 1)
+			fb := min(max((float64(c+1)+m-x0)/dx, 0), 1)
+			if c == 0 {
+				fa = 0
+			}
+			if c == g.cols-1 {
+				fb = 1
+			}
+			ya, yb = y0+fa*(y1-y0), y0+fb*(y1-y0)
+		}
+		if ya > yb {
+			ya, yb = yb, ya
+		}
+		r0 := clampInt(int(math.Floor(ya-m)), 0, g.rows-1)
+		r1 := clampInt(int(math.Floor(yb+m)), 0, g.rows-1)
+		for r := r0; r <= r1; r++ {
+			f(r*g.cols + c)
+		}
+	}
+}
+
+// findPairs classifies every pair of segments that share a grid cell, once,
+// on all CPUs, and returns the workers' findings.
+func (b *builder) findPairs() []*sink {
+	g := b.grid
+	n := b.n
+	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
+	if n < 256 {
+		workers = 1
+	}
+	const chunk = 32
+	var next atomic.Int64
+	sinks := make([]*sink, workers)
+	var wg sync.WaitGroup
+	for w := range sinks {
+		k := newSink(b)
+		sinks[w] = k
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= n {
+					return
+				}
+				for i := lo; i < min(lo+chunk, n); i++ {
+					for _, c := range g.segCells[g.segStart[i]:g.segStart[i+1]] {
+						for _, j := range g.cellSegs[g.cellStart[c]:g.cellStart[c+1]] {
+							if int(j) > i && k.mark[j] != int32(i) {
+								k.mark[j] = int32(i)
+								k.classify(int32(i), j)
+							}
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return sinks
+}

@@ -1,0 +1,397 @@
+package geom
+
+import "math/big"
+
+// event is a vertex-to-be on a segment: node at position num/den along it,
+// that is at P + (num/den)·D. den > 0. In big mode num indexes builder.bfr.
+type event struct {
+	num, den int64
+	node     int32
+	seg      int32
+}
+
+type bigFrac struct{ num, den big.Int }
+
+// sink collects what one worker learns from candidate pairs.
+type sink struct {
+	b      *builder
+	evs    []event
+	bfr    []bigFrac
+	unions []int32 // pairs of endpoint nodes that are the same point
+	ncross int32   // crossing nodes are numbered −1, −2, … until merged
+	sp     []int32 // local union-find over segments (components)
+	ovl    []bool  // segment overlaps another one along positive length
+	mark   []int32
+	t      [6]big.Int
+}
+
+func newSink(b *builder) *sink {
+	k := &sink{b: b, sp: make([]int32, b.n), ovl: make([]bool, b.n), mark: make([]int32, b.n)}
+	for i := range k.sp {
+		k.sp[i] = int32(i)
+		k.mark[i] = -1
+	}
+	return k
+}
+
+func findSeg(p []int32, i int32) int32 {
+	for p[i] != i {
+		p[i] = p[p[i]]
+		i = p[i]
+	}
+	return i
+}
+
+func (k *sink) unionSeg(i, j int32) {
+	a, b := findSeg(k.sp, i), findSeg(k.sp, j)
+	if a < b {
+		k.sp[b] = a
+	} else if b < a {
+		k.sp[a] = b
+	}
+}
+
+func (k *sink) event(seg, node int32, num, den int64) {
+	k.evs = append(k.evs, event{num: num, den: den, node: node, seg: seg})
+}
+
+func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
+	k.bfr = append(k.bfr, bigFrac{})
+	f := &k.bfr[len(k.bfr)-1]
+	f.num.Set(num)
+	f.den.Set(den)
+	if f.den.Sign() < 0 {
+		f.num.Neg(&f.num)
+		f.den.Neg(&f.den)
+	}
+	k.evs = append(k.evs, event{num: int64(len(k.bfr) - 1), node: node, seg: seg})
+}
+
+func (k *sink) crossNode() int32 {
+	k.ncross++
+	return -k.ncross
+}
+
+// orientF is the sign of D×(R−P) for segment s = P + t·D; bounds: see fastLimit.
+func orientF(s *fseg, x, y int64) int {
+	return sign64(s.dx*(y-s.py) - s.dy*(x-s.px))
+}
+
+// paramF is the position of a point R on the line of s: (R−P)/D on an axis where D ≠ 0.
+func paramF(s *fseg, x, y int64) (int64, int64) {
+	if s.dx != 0 { // canonical orientation: dx ≥ 0, and dy > 0 when dx = 0
+		return x - s.px, s.dx
+	}
+	return y - s.py, s.dy
+}
+
+// classify decides exactly how segments i and j meet and records it.
+func (k *sink) classify(i, j int32) {
+	if k.b.big {
+		k.classifyBig(i, j)
+		return
+	}
+	s, t := &k.b.fs[i], &k.b.fs[j]
+	o1, o2 := orientF(s, t.px, t.py), orientF(s, t.qx, t.qy)
+	if o1*o2 > 0 {
+		return
+	}
+	o3, o4 := orientF(t, s.px, s.py), orientF(t, s.qx, s.qy)
+	if o3*o4 > 0 {
+		return
+	}
+	if o1 == 0 && o2 == 0 {
+		var as, bs, at, bt int64
+		if s.dx != 0 {
+			as, bs, at, bt = s.px, s.qx, t.px, t.qx
+		} else {
+			as, bs, at, bt = s.py, s.qy, t.py, t.qy
+		}
+		lo, hi := max(as, at), min(bs, bt)
+		if lo > hi {
+			return
+		}
+		k.unionSeg(i, j)
+		if lo < hi {
+			k.ovl[i], k.ovl[j] = true, true
+		}
+		for e, p := range [2]int64{at, bt} {
+			node := 2*j + int32(e)
+			switch {
+			case p == as:
+				k.unions = append(k.unions, node, 2*i)
+			case p == bs:
+				k.unions = append(k.unions, node, 2*i+1)
+			case as < p && p < bs:
+				k.event(i, node, p-as, bs-as)
+			}
+		}
+		for e, p := range [2]int64{as, bs} {
+			if at < p && p < bt {
+				k.event(j, 2*i+int32(e), p-at, bt-at)
+			}
+		}
+		return
+	}
+	// The supporting lines meet in exactly one point X, inside both segments.
+	k.unionSeg(i, j)
+	endJ, endI := int32(-1), int32(-1)
+	if o1 == 0 {
+		endJ = 0
+	} else if o2 == 0 {
+		endJ = 1
+	}
+	if o3 == 0 {
+		endI = 0
+	} else if o4 == 0 {
+		endI = 1
+	}
+	switch {
+	case endI >= 0 && endJ >= 0:
+		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
+	case endJ >= 0:
+		x, y := t.px, t.py
+		if endJ == 1 {
+			x, y = t.qx, t.qy
+		}
+		num, den := paramF(s, x, y)
+		k.event(i, 2*j+endJ, num, den)
+	case endI >= 0:
+		x, y := s.px, s.py
+		if endI == 1 {
+			x, y = s.qx, s.qy
+		}
+		num, den := paramF(t, x, y)
+		k.event(j, 2*i+endI, num, den)
+	default:
+		// X = P_s + (W×D_t / D_s×D_t)·D_s = P_t + (W×D_s / D_s×D_t)·D_t, W = P_t − P_s.
+		den := s.dx*t.dy - s.dy*t.dx
+		wx, wy := t.px-s.px, t.py-s.py
+		tn := wx*t.dy - wy*t.dx
+		un := wx*s.dy - wy*s.dx
+		if den < 0 {
+			den, tn, un = -den, -tn, -un
+		}
+		node := k.crossNode()
+		k.event(i, node, tn, den)
+		k.event(j, node, un, den)
+	}
+}
+
+// crossBig sets z = a×b − c×d.
+func crossBig(z, tmp, a, b, c, d *big.Int) *big.Int {
+	z.Mul(a, b)
+	tmp.Mul(c, d)
+	return z.Sub(z, tmp)
+}
+
+func orientB(s *bseg, x, y *big.Int, t *[6]big.Int) int {
+	t[0].Sub(y, &s.py)
+	t[0].Mul(&t[0], &s.dx)
+	t[1].Sub(x, &s.px)
+	t[1].Mul(&t[1], &s.dy)
+	return t[0].Cmp(&t[1])
+}
+
+func paramB(s *bseg, x, y, num *big.Int) (*big.Int, *big.Int) {
+	if s.dx.Sign() != 0 {
+		return num.Sub(x, &s.px), &s.dx
+	}
+	return num.Sub(y, &s.py), &s.dy
+}
+
+// classifyBig is classify with math/big arithmetic.
+func (k *sink) classifyBig(i, j int32) {
+	s, t := &k.b.bs[i], &k.b.bs[j]
+	o1, o2 := orientB(s, &t.px, &t.py, &k.t), orientB(s, &t.qx, &t.qy, &k.t)
+	if o1*o2 > 0 {
+		return
+	}
+	o3, o4 := orientB(t, &s.px, &s.py, &k.t), orientB(t, &s.qx, &s.qy, &k.t)
+	if o3*o4 > 0 {
+		return
+	}
+	if o1 == 0 && o2 == 0 {
+		as, bs, at, bt := &s.px, &s.qx, &t.px, &t.qx
+		if s.dx.Sign() == 0 {
+			as, bs, at, bt = &s.py, &s.qy, &t.py, &t.qy
+		}
+		lo, hi := as, bs
+		if at.Cmp(lo) > 0 {
+			lo = at
+		}
+		if bt.Cmp(hi) < 0 {
+			hi = bt
+		}
+		c := lo.Cmp(hi)
+		if c > 0 {
+			return
+		}
+		k.unionSeg(i, j)
+		if c < 0 {
+			k.ovl[i], k.ovl[j] = true, true
+		}
+		for e, p := range [2]*big.Int{at, bt} {
+			node := 2*j + int32(e)
+			switch {
+			case p.Cmp(as) == 0:
+				k.unions = append(k.unions, node, 2*i)
+			case p.Cmp(bs) == 0:
+				k.unions = append(k.unions, node, 2*i+1)
+			case as.Cmp(p) < 0 && p.Cmp(bs) < 0:
+				k.eventBig(i, node, k.t[0].Sub(p, as), k.t[1].Sub(bs, as))
+			}
+		}
+		for e, p := range [2]*big.Int{as, bs} {
+			if at.Cmp(p) < 0 && p.Cmp(bt) < 0 {
+				k.eventBig(j, 2*i+int32(e), k.t[0].Sub(p, at), k.t[1].Sub(bt, at))
+			}
+		}
+		return
+	}
+	k.unionSeg(i, j)
+	endJ, endI := int32(-1), int32(-1)
+	if o1 == 0 {
+		endJ = 0
+	} else if o2 == 0 {
+		endJ = 1
+	}
+	if o3 == 0 {
+		endI = 0
+	} else if o4 == 0 {
+		endI = 1
+	}
+	switch {
+	case endI >= 0 && endJ >= 0:
+		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
+	case endJ >= 0:
+		x, y := &t.px, &t.py
+		if endJ == 1 {
+			x, y = &t.qx, &t.qy
+		}
+		num, den := paramB(s, x, y, &k.t[0])
+		k.eventBig(i, 2*j+endJ, num, den)
+	case endI >= 0:
+		x, y := &s.px, &s.py
+		if endI == 1 {
+			x, y = &s.qx, &s.qy
+		}
+		num, den := paramB(t, x, y, &k.t[0])
+		k.eventBig(j, 2*i+endI, num, den)
+	default:
+		den := crossBig(&k.t[0], &k.t[5], &s.dx, &t.dy, &s.dy, &t.dx)
+		wx := k.t[1].Sub(&t.px, &s.px)
+		wy := k.t[2].Sub(&t.py, &s.py)
+		tn := crossBig(&k.t[3], &k.t[5], wx, &t.dy, wy, &t.dx)
+		un := crossBig(&k.t[4], &k.t[5], wx, &s.dy, wy, &s.dx)
+		node := k.crossNode()
+		k.eventBig(i, node, tn, den)
+		k.eventBig(j, node, un, den)
+	}
+}
+
+// cmpParam compares the positions of two events on the same segment.
+func (b *builder) cmpParam(x, y *event, t *[2]big.Int) int {
+	if !b.big {
+		return cmpProd(x.num, y.den, y.num, x.den)
+	}
+	p, q := &b.bfr[x.num], &b.bfr[y.num]
+	t[0].Mul(&p.num, &q.den)
+	t[1].Mul(&q.num, &p.den)
+	return t[0].Cmp(&t[1])
+}
+
+// Directions of half-edges. Half-edge h runs along the supporting segment of
+// edge h>>1, forwards (D) when h is even and backwards (−D) when odd.
+
+// half is 0 for directions with angle in [0°, 180°), 1 for [180°, 360°).
+func (b *builder) half(h int32) int {
+	var up bool
+	s := b.eSeg[h>>1]
+	if !b.big {
+		f := &b.fs[s]
+		up = f.dy > 0 || f.dy == 0 && f.dx > 0 // canonical: always true
+	} else {
+		g := &b.bs[s]
+		up = g.dy.Sign() > 0 || g.dy.Sign() == 0 && g.dx.Sign() > 0
+	}
+	if up == (h&1 == 0) {
+		return 0
+	}
+	return 1
+}
+
+// cross is the sign of dir(h1) × dir(h2).
+func (b *builder) cross(h1, h2 int32, t *[2]big.Int) int {
+	s1, s2 := b.eSeg[h1>>1], b.eSeg[h2>>1]
+	var c int
+	if !b.big {
+		f, g := &b.fs[s1], &b.fs[s2]
+		c = sign64(f.dx*g.dy - f.dy*g.dx)
+	} else {
+		f, g := &b.bs[s1], &b.bs[s2]
+		t[0].Mul(&f.dx, &g.dy)
+		t[1].Mul(&f.dy, &g.dx)
+		c = t[0].Cmp(&t[1])
+	}
+	if (h1^h2)&1 != 0 {
+		c = -c
+	}
+	return c
+}
+
+// dot is the sign of dir(h1) · dir(h2).
+func (b *builder) dot(h1, h2 int32, t *[2]big.Int) int {
+	s1, s2 := b.eSeg[h1>>1], b.eSeg[h2>>1]
+	var c int
+	if !b.big {
+		f, g := &b.fs[s1], &b.fs[s2]
+		c = sign64(f.dx*g.dx + f.dy*g.dy)
+	} else {
+		f, g := &b.bs[s1], &b.bs[s2]
+		t[0].Mul(&f.dx, &g.dx)
+		t[1].Mul(&f.dy, &g.dy)
+		t[0].Add(&t[0], &t[1])
+		c = t[0].Sign()
+	}
+	if (h1^h2)&1 != 0 {
+		c = -c
+	}
+	return c
+}
+
+// cmpAngle orders half-edges counterclockwise by direction, starting at angle 0.
+func (b *builder) cmpAngle(h1, h2 int32, t *[2]big.Int) int {
+	if a, c := b.half(h1), b.half(h2); a != c {
+		return a - c
+	}
+	return -b.cross(h1, h2, t)
+}
+
+// straight reports whether the boundary goes straight on from h1 into h2.
+func (b *builder) straight(h1, h2 int32, t *[2]big.Int) bool {
+	return b.cross(h1, h2, t) == 0 && b.dot(h1, h2, t) > 0
+}
+
+// wrap is the contribution of the turn from dir(h1) to dir(h2) to the
+// turning number: the turn is the rotation by an angle in [−180°, 180°)
+// (a U-turn counts as −180°, which is how a walk with its face on the left
+// rounds the free end of a line); wrap is +1 when a counterclockwise turn passes
+// angle 0, −1 when a clockwise one does, else 0. The sum over a closed walk
+// is its turning number: +1 around a bounded face, −1 around an island.
+func (b *builder) wrap(h1, h2 int32, t *[2]big.Int) int {
+	a, c := b.half(h1), b.half(h2)
+	if a == c {
+		return 0
+	}
+	if b.cross(h1, h2, t) > 0 {
+		if a > c {
+			return 1
+		}
+		return 0
+	}
+	if c > a {
+		return -1
+	}
+	return 0
+}
