@@ -91,3 +91,52 @@ func TestFlagsMayFollowArguments(t *testing.T) {
 		t.Errorf("reorder = %q, want %q", got, want)
 	}
 }
+
+func TestFacesExamples(t *testing.T) {
+	files, _ := filepath.Glob("examples/drawings/*.yaml")
+	if len(files) < 2 {
+		t.Fatalf("examples missing: %v", files)
+	}
+	for _, f := range files {
+		want, err := os.ReadFile(strings.TrimSuffix(f, ".yaml") + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, out, e := runCLI(t, "faces", f, "--json")
+		if st != 0 || strings.TrimSpace(out) != strings.TrimSpace(string(want)) {
+			t.Errorf("faces %s: status %d, stderr %q\n got  %s\n want %s", f, st, e, out, want)
+		}
+	}
+}
+
+func TestFacesCommand(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("segments:\n  - [[0, 0], [1, 1]]\n  - [[0, 0], [0, 0]]\n"), 0o644)
+	for _, tc := range []struct {
+		args           []string
+		status         int
+		stdout, stderr string
+	}{
+		{[]string{"faces", "examples/drawings/star.yaml"}, 0, "faces       6 (5 triangles, 1 pentagon)", ""},
+		{[]string{"faces", "examples/drawings/star.yaml", "--render", filepath.Join(dir, "s.svg")}, 0, "components  1", "wrote"},
+		{[]string{"faces", "--render", filepath.Join(dir, "s.pdf"), "examples/drawings/island.yaml"}, 0, "holes       1", "wrote"},
+		{[]string{"faces", bad}, 1, "", bad + ":3:5: segment 2 has zero length"},
+		{[]string{"faces", filepath.Join(dir, "missing.yaml")}, 1, "", "no such file"},
+		{[]string{"faces"}, 2, "", "faces needs one drawing file"},
+		{[]string{"faces", "examples/drawings/star.yaml", "--render", "x.png"}, 2, "", "--render"},
+	} {
+		st, out, e := runCLI(t, tc.args...)
+		if st != tc.status || !strings.Contains(out, tc.stdout) || !strings.Contains(e, tc.stderr) {
+			t.Errorf("papergames %s: status %d (want %d), stdout %q, stderr %q", strings.Join(tc.args, " "), st, tc.status, out, e)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "s.pdf")); err != nil {
+		t.Error("render did not write s.pdf")
+	}
+	var o, e bytes.Buffer
+	st := run([]string{"papergames", "faces", "--json", "-"}, strings.NewReader(`{"segments": [[[0,0],[2,0]], [[2,0],[0,2]], [[0,2],[0,0]]]}`), &o, &e)
+	if st != 0 || !strings.HasPrefix(o.String(), `{"faces":1,"sides_histogram":{"3":1}`) {
+		t.Errorf("faces from stdin: %d %q %q", st, o.String(), e.String())
+	}
+}
