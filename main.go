@@ -5,6 +5,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"papergames/geom"
 	"papergames/input"
 	"papergames/layout"
+	"papergames/scorer"
 	"papergames/sheets"
 	"papergames/templates"
 )
@@ -78,7 +80,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, completion (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, transcript, completion (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -87,6 +89,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			boardCommand(),
 			rulesCommand(),
 			facesCommand(),
+			scoreCommand(),
+			transcriptCommand(),
 			completionCommand(),
 		},
 	}
@@ -476,6 +480,122 @@ func facesCommand() *cli.Command {
 					return err
 				}
 				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+			}
+			return nil
+		},
+	}
+}
+
+func transcriptCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "transcript",
+		Usage:     "print a blank transcript of a game to fill in after playing",
+		ArgsUsage: "GAME",
+		Action: func(c *cli.Context) error {
+			g, err := gameArg(c, "transcript")
+			if err != nil {
+				return err
+			}
+			txt, err := games.Blank(g.Info().ID)
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(c.App.Writer, txt)
+			return err
+		},
+	}
+}
+
+func scoreCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "score",
+		Usage:     "check every move of finished games and score them",
+		ArgsUsage: "FILE... (transcripts, YAML or JSON; - for standard input)",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (schema in docs/transcripts.md)"},
+			&cli.StringFlag{Name: "render", Usage: "draw the finished game on its board to `FILE` (.pdf or .svg; one transcript)"},
+			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "paper for --render"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usage("score needs one or more transcript files (or - for standard input)")
+			}
+			out := c.String("render")
+			var format layout.Format
+			if out != "" {
+				var err error
+				if format, err = layout.FormatFor(out, ""); err != nil {
+					return usage("--render: %v", err)
+				}
+				if c.NArg() > 1 {
+					return usage("--render draws one transcript; %d were given", c.NArg())
+				}
+			}
+			paper, err := layout.ParsePaper(c.String("paper"))
+			if err != nil {
+				return usage("--paper: %v", err)
+			}
+			failed := 0
+			var jsons [][]byte
+			for _, name := range c.Args().Slice() {
+				data, err := readInput(c, name)
+				if err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "papergames: %v\n", err)
+					failed++
+					continue
+				}
+				label := name
+				if name == "-" {
+					label = "<stdin>"
+				}
+				res, cells, err := games.Score(label, data)
+				if out != "" && len(cells) > 0 {
+					title := "Scored game"
+					if res != nil {
+						title = res.Title
+					}
+					r := res
+					if r == nil {
+						r = &scorer.Result{Title: title, Players: []string{"?", "?"}, Rounds: nil}
+					}
+					doc := layout.NewDocument(format, title)
+					if derr := scorer.RenderSheet(r, title, paper, cells, 0).Draw(doc); derr != nil {
+						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", derr)
+					} else if _, serr := layout.Save(doc, out, c.App.Writer); serr != nil {
+						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", serr)
+					} else {
+						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+					}
+				}
+				if err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "%v\n", err)
+					failed++
+					continue
+				}
+				if c.Bool("json") {
+					jsons = append(jsons, res.JSON())
+				} else {
+					io.WriteString(c.App.Writer, res.Text(label))
+				}
+			}
+			if c.Bool("json") {
+				switch {
+				case len(jsons) == 1 && c.NArg() == 1:
+					c.App.Writer.Write(jsons[0])
+				case len(jsons) > 0:
+					io.WriteString(c.App.Writer, "[\n")
+					for i, j := range jsons {
+						c.App.Writer.Write(bytes.TrimRight(j, "\n"))
+						if i+1 < len(jsons) {
+							io.WriteString(c.App.Writer, ",")
+						}
+						io.WriteString(c.App.Writer, "\n")
+					}
+					io.WriteString(c.App.Writer, "]\n")
+				}
+			}
+			if failed > 0 {
+				return fmt.Errorf("%d of %d transcript(s) could not be scored", failed, c.NArg())
 			}
 			return nil
 		},

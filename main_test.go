@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"papergames/games"
 )
 
 func runCLI(t *testing.T, args ...string) (status int, stdout, stderr string) {
@@ -138,5 +140,104 @@ func TestFacesCommand(t *testing.T) {
 	st := run([]string{"papergames", "faces", "--json", "-"}, strings.NewReader(`{"segments": [[[0,0],[2,0]], [[2,0],[0,2]], [[0,2],[0,0]]]}`), &o, &e)
 	if st != 0 || !strings.HasPrefix(o.String(), `{"faces":1,"sides_histogram":{"3":1}`) {
 		t.Errorf("faces from stdin: %d %q %q", st, o.String(), e.String())
+	}
+}
+
+// TestScoreExamples scores every transcript under examples/ and compares
+// with the expected result beside it: NAME.expected.json for a game that
+// scores, NAME.expected.txt (the messages) for one that must be refused.
+func TestScoreExamples(t *testing.T) {
+	files, _ := filepath.Glob("examples/*/*.yaml")
+	scored := map[string]bool{}
+	for _, f := range files {
+		if strings.HasPrefix(f, filepath.Join("examples", "drawings")) {
+			continue
+		}
+		base := strings.TrimSuffix(f, ".yaml")
+		if want, err := os.ReadFile(base + ".expected.json"); err == nil {
+			st, out, e := runCLI(t, "score", "--json", f)
+			if st != 0 || out != string(want) {
+				t.Errorf("score %s: status %d, stderr %q\n got  %s\n want %s", f, st, e, out, want)
+			}
+			scored[filepath.Base(filepath.Dir(f))] = true
+			continue
+		}
+		want, err := os.ReadFile(base + ".expected.txt")
+		if err != nil {
+			t.Errorf("%s has neither .expected.json nor .expected.txt beside it", f)
+			continue
+		}
+		st, out, e := runCLI(t, "score", f)
+		if st != 1 || out != "" || e != string(want) {
+			t.Errorf("score %s: status %d, stdout %q\n got  %s\n want %s", f, st, out, e, want)
+		}
+	}
+	for _, g := range games.Catalog {
+		if _, ok := g.(games.Scorer); ok && !scored[g.Info().ID] {
+			t.Errorf("%s scores transcripts but has no example under examples/%s/", g.Info().ID, g.Info().ID)
+		}
+	}
+}
+
+func TestBlankTranscriptsScore(t *testing.T) {
+	for _, g := range games.Catalog {
+		if _, ok := g.(games.Scorer); !ok {
+			if st, _, e := runCLI(t, "transcript", g.Info().ID); st != 1 || !strings.Contains(e, "cannot score") {
+				t.Errorf("transcript %s: %d %q", g.Info().ID, st, e)
+			}
+			continue
+		}
+		st, blank, e := runCLI(t, "transcript", g.Info().ID)
+		if st != 0 {
+			t.Fatalf("transcript %s: %s", g.Info().ID, e)
+		}
+		var o, eb bytes.Buffer
+		if st := run([]string{"papergames", "score", "-"}, strings.NewReader(blank), &o, &eb); st != 0 {
+			t.Errorf("the blank transcript of %s does not score: %s", g.Info().ID, eb.String())
+		}
+	}
+}
+
+func TestScoreCommand(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args           []string
+		status         int
+		stdout, stderr string
+	}{
+		{[]string{"score", "examples/permutation-grid/hand-checked.yaml"}, 0, "winner: Ann (most points wins", ""},
+		{[]string{"score", "--json", "examples/permutation-grid/hand-checked.yaml", "examples/polygons-and-dots/match.yaml"}, 0, "[\n{", ""},
+		{[]string{"score", "examples/permutation-grid/hand-checked.yaml", "--render", filepath.Join(dir, "r.pdf")}, 0, "totals", "wrote"},
+		{[]string{"score", "examples/permutation-grid/bad-row.yaml", "--render", filepath.Join(dir, "bad.svg")}, 1, "", "wrote"},
+		{[]string{"score", "examples/permutation-grid/hand-checked.yaml", "examples/permutation-grid/bad-row.yaml"}, 1, "winner: Ann", "1 of 2 transcript(s) could not be scored"},
+		{[]string{"score"}, 2, "", "score needs one or more transcript files"},
+		{[]string{"score", "a.yaml", "b.yaml", "--render", "x.pdf"}, 2, "", "--render draws one transcript"},
+	} {
+		st, out, e := runCLI(t, tc.args...)
+		if st != tc.status || !strings.Contains(out, tc.stdout) || !strings.Contains(e, tc.stderr) {
+			t.Errorf("papergames %s: status %d (want %d)\n stdout %.300q\n stderr %q", strings.Join(tc.args, " "), st, tc.status, out, e)
+		}
+	}
+	for _, tc := range []struct{ src, want string }{
+		{"game: nope\nplayers: [a, b]\nrounds: []\n", `<stdin>:1:7: unknown game "nope"`},
+		{"game: arcs-and-marks\nplayers: [a, b]\nrounds: [x]\n", "cannot score Arcs And Marks yet"},
+		{"players: [a, b]\n", `starts with "game: ID"`},
+		{"game: permutation-grid\nplayers: [a]\nrounds: [{dots: A1}]\n", "<stdin>:2:10: 1 players; this game is for 2"},
+		{"game: permutation-grid\nplayers: [a, b]\nsize: 3\nrounds:\n  - dots: A1 B2 C3 D4\n", "<stdin>:5:20: round 1, dot 4 (D4): the grid has 3 lines each way"},
+		{"game: permutation-grid\nplayers: [a, b]\nsize: 3\nrounds:\n  - dots: A1 B2\n", "round 1: 2 dots placed; a 3-line grid takes 3"},
+		{"game: permutation-grid\nplayers: [a, b]\nsize: 3\nboard: 123\nrounds:\n  - {dots: A1 B2 C3}\n", "<stdin>:4:8: board 123 does not match"},
+		{"game: permutation-grid\nplayers: [a, b]\nsize: two\nrounds:\n  - {dots: A1 B2 C3}\n", "<stdin>:3:7: size must be a whole number"},
+		{"game: permutation-grid\nplayers: [a, b]\nrounds:\n  - {dots: A1 B2 C3, colour: red}\n", `<stdin>:4:22: unknown key "colour" in round 1`},
+		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [[0,0],[1,0],[0,1]]\n    path: 1 2 3\n", "3 dots; each player places the same number"},
+		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [[0,0],[1,0],[0,1],[0,0]]\n    path: 1 2 3 4\n", "dot 4 (0, 0): dot 1 is already there"},
+		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [[0,0],[1,0],[0,1],[2,3]]\n    path: 1 2 9\n", `path step 3: "9" is not a dot number from 1 to 4`},
+		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [[0,0],[1,0],[0,1],[2,3]]\n    path: 1 2 3\n", "never reaches dot(s) 4"},
+		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [[0,0],[1,0],[0,1],[-2,3]]\n    path: 1 2 3 4\n", "dot 4 (-2, 3): coordinates are read off the sheet"},
+	} {
+		var o, e bytes.Buffer
+		st := run([]string{"papergames", "score", "-"}, strings.NewReader(tc.src), &o, &e)
+		if st != 1 || !strings.Contains(e.String(), tc.want) {
+			t.Errorf("score of\n%s\nstatus %d, stderr %q, want %q", tc.src, st, e.String(), tc.want)
+		}
 	}
 }

@@ -76,6 +76,18 @@ func (f *Figure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 	at := func(x, y float64) layout.Point {
 		return layout.Pt(o.X+pad+(x-f.minX)*k, o.Y+pad+(f.maxY-y)*k)
 	}
+	FillFaces(c, f.Faces, at, func(_ int, fc geom.Face) layout.Color { return f.Tint(fc) })
+	for _, sg := range f.Segs {
+		ax, ay := sg.A.Float()
+		bx, by := sg.B.Float()
+		c.Stroke(layout.Segment(at(ax, ay), at(bx, by)), st.Pen())
+	}
+	LabelFaces(c, f.Faces, at, k)
+}
+
+// FillFaces paints face i (holes left out) in tint(i, face), mapping
+// drawing coordinates to the page with at.
+func FillFaces(c layout.Canvas, faces []geom.Face, at func(x, y float64) layout.Point, tint func(i int, f geom.Face) layout.Color) {
 	ring := func(path *layout.Path, pts []geom.Point) {
 		for i, p := range pts {
 			x, y := p.Float()
@@ -87,20 +99,20 @@ func (f *Figure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 		}
 		path.Close()
 	}
-	for _, fc := range f.Faces {
+	for i, fc := range faces {
 		path := &layout.Path{}
 		ring(path, fc.Outer)
 		for _, h := range fc.HoleRings {
 			ring(path, h)
 		}
-		c.Fill(path, f.Tint(fc))
+		c.Fill(path, tint(i, fc))
 	}
-	for _, sg := range f.Segs {
-		ax, ay := sg.A.Float()
-		bx, by := sg.B.Float()
-		c.Stroke(layout.Segment(at(ax, ay), at(bx, by)), st.Pen())
-	}
-	for _, fc := range f.Faces {
+}
+
+// LabelFaces writes each face's number of sides at a point well inside
+// it; k is millimetres per drawing unit, which bounds the text size.
+func LabelFaces(c layout.Canvas, faces []geom.Face, at func(x, y float64) layout.Point, k float64) {
+	for _, fc := range faces {
 		x, y, w, h := labelSpot(fc)
 		size := math.Min(3.5, math.Min(0.45*w*k, 0.7*h*k))
 		if size < 0.8 {

@@ -1,8 +1,15 @@
 package games
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"papergames/boards"
+	"papergames/geom"
+	"papergames/input"
 	"papergames/layout"
+	"papergames/scorer"
 )
 
 // PolygonsAndDots is Leroy Quet's Polygons-&-Dots (2008).
@@ -26,4 +33,221 @@ func (PolygonsAndDots) Setup(v Values, players []string) (*Setup, error) {
 		Rounds:  2,
 		PerPage: 1,
 	}, nil
+}
+
+// MaxDots bounds a round of Polygons-&-Dots; the no-three-in-a-line check
+// looks at every triple.
+const MaxDots = 200
+
+// HeaderKeys implements Scorer: the coordinate sheet has no parameters.
+func (PolygonsAndDots) HeaderKeys() []string { return nil }
+
+// Blank implements Scorer.
+func (PolygonsAndDots) Blank() string {
+	return strings.Replace(blankPolygonsAndDots, "BOARD", BoardID("polygons-and-dots"), 1)
+}
+
+const blankPolygonsAndDots = `# Polygons-&-Dots transcript: one match, checked and scored by
+#   papergames score THIS-FILE
+game: polygons-and-dots
+players: [Player 1, Player 2]   # names in seat order
+board: BOARD                    # the board id printed on the sheet (optional)
+date: ""                        # optional
+place: ""                       # optional
+rounds:
+  # One entry per round. Roles swap each round: in round 1 the first seat is
+  # player 1 (odd-sided polygons), in round 2 the second seat; write
+  # player1: NAME to say otherwise.
+  - dots:   # in the order placed, player 1 first: [x, y] in mm from the
+            # sheet's bottom left corner; whole numbers, decimals or fractions
+      - [20, 30]
+      - [150, 40]
+      - [90, 160]
+      - [40, 110]
+    path: 1 3 2 4   # dot numbers in the order the path visits them (the
+                    # first move joins the first two); it closes by itself
+`
+
+// Score implements Scorer.
+func (g PolygonsAndDots) Score(t *scorer.Transcript) (*scorer.Result, []layout.Cell, error) {
+	res := &scorer.Result{Game: "polygons-and-dots", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
+		Rule: "most points wins: a point for each face, odd-sided for player 1, even-sided for player 2"}
+	var errs input.Errors
+	errs.Add(t.CheckBoard(BoardID("polygons-and-dots")), t.File)
+	var cells []layout.Cell
+	for i := range t.Rounds {
+		rd, cell, err := g.round(t, i)
+		errs.Add(err, t.File)
+		if cell != nil {
+			cells = append(cells, *cell)
+		}
+		if rd != nil {
+			res.Rounds = append(res.Rounds, *rd)
+		}
+	}
+	if err := errs.Err(); err != nil {
+		return nil, cells, err
+	}
+	return res, cells, nil
+}
+
+type placedDot struct {
+	p    geom.Point
+	x, y float64
+	node *input.Node
+}
+
+func (d placedDot) String() string { return mmPoint(d.p) }
+
+func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, error) {
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := roundKeys(t, i, "player1", "dots", "path")
+	if err != nil {
+		return nil, nil, err
+	}
+	p1, err := firstPlayer(t, f, i)
+	if err != nil {
+		return nil, nil, err
+	}
+	seatOf := func(move int) int { return (p1 + move) % 2 } // move 0 is player 1's
+	var errs input.Errors
+	dn, ok := f["dots"]
+	if !ok {
+		return nil, nil, t.Rounds[i].Errorf("%s: missing dots: [[x, y], ...]", where)
+	}
+	items, err := dn.List(where + " dots")
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(items) > MaxDots {
+		return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
+	}
+	var dots []placedDot
+	for k, it := range items {
+		if it.Kind != input.Scalar && len(it.Items) == 2 && it.Items[0].Kind == input.Scalar && it.Items[1].Kind == input.Scalar {
+			p, err := geom.ParsePoint(it.Items[0].Text, it.Items[1].Text)
+			if err != nil {
+				errs = append(errs, it.Errorf("%s, dot %d: %v", where, k+1, err))
+				continue
+			}
+			if p.X().Sign() < 0 || p.Y().Sign() < 0 {
+				errs = append(errs, it.Errorf("%s, dot %d %s: coordinates are read off the sheet, from 0 at its bottom left corner", where, k+1, mmPoint(p)))
+				continue
+			}
+			x, y := p.Float()
+			dots = append(dots, placedDot{p, x, y, it})
+			continue
+		}
+		errs = append(errs, it.Errorf("%s, dot %d: write a dot as [x, y]", where, k+1))
+	}
+	if len(errs) > 0 {
+		return nil, nil, errs.Err()
+	}
+	name := func(k int) string { return fmt.Sprintf("%d %v", k+1, dots[k]) }
+	bad := map[int]bool{}
+	if len(dots) < 4 || len(dots)%2 == 1 {
+		errs = append(errs, dn.Errorf("%s: %d dots; each player places the same number, so the total is even and at least 4", where, len(dots)))
+	}
+	for k := range dots {
+		for j := 0; j < k; j++ {
+			if dots[j].p.Equal(dots[k].p) {
+				errs = append(errs, dots[k].node.Errorf("%s, dot %s: dot %d is already there", where, name(k), j+1))
+				bad[k] = true
+			}
+		}
+	}
+	if len(bad) == 0 {
+		for k := 2; k < len(dots); k++ {
+		pairs:
+			for a := 0; a < k; a++ {
+				for b := a + 1; b < k; b++ {
+					if geom.Orient(dots[a].p, dots[b].p, dots[k].p) == 0 {
+						errs = append(errs, dots[k].node.Errorf("%s, dot %s: dots %s, %s and %s are on one straight line", where, name(k), name(a), name(b), name(k)))
+						bad[k] = true
+						break pairs
+					}
+				}
+			}
+		}
+	}
+	var path []int
+	if pn, ok := f["path"]; !ok {
+		errs = append(errs, t.Rounds[i].Errorf("%s: missing path: the dot numbers in the order visited", where))
+	} else if words, err := scorer.Words(pn, where+" path"); err != nil {
+		errs.Add(err, t.File)
+	} else {
+		seen := map[int]int{}
+		for m, w := range words {
+			k, err := strconv.Atoi(w.Text)
+			if err != nil || k < 1 || k > len(dots) {
+				errs = append(errs, w.Errorf("%s, path step %d: %q is not a dot number from 1 to %d", where, m+1, w.Text, len(dots)))
+				continue
+			}
+			if prev, dup := seen[k]; dup {
+				errs = append(errs, w.Errorf("%s, path step %d: dot %d was already reached at step %d; each move goes to a dot not yet reached", where, m+1, k, prev))
+				continue
+			}
+			seen[k] = m + 1
+			path = append(path, k-1)
+		}
+		if len(path) == len(words) && len(path) < len(dots) {
+			var missing []string
+			for k := range dots {
+				if _, ok := seen[k+1]; !ok {
+					missing = append(missing, strconv.Itoa(k+1))
+				}
+			}
+			errs = append(errs, pn.Errorf("%s: the path never reaches dot(s) %s; it must visit every dot", where, strings.Join(missing, ", ")))
+		}
+	}
+	board := boards.MMSheet{}
+	cell := func(segs []geom.Segment, pr *polygonRound) *layout.Cell {
+		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+			at := func(x, y float64) layout.Point { return board.At(o, s, x, y) }
+			if pr != nil {
+				pr.paint(c, at, 1)
+			}
+			strokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
+			for k, d := range dots {
+				col := scorer.Ink(seatOf(k))
+				if bad[k] {
+					col = layout.Red
+				}
+				dot(c, at(d.x, d.y), 0.9, col)
+				p := at(d.x, d.y)
+				c.Text(layout.Pt(p.X+1.2, p.Y-1.2), strconv.Itoa(k+1), layout.Font{Size: 2.6}, layout.Left, col)
+			}
+		}}}
+	}
+	if len(errs) > 0 {
+		return nil, cell(nil, nil), errs.Err()
+	}
+	var segs []geom.Segment
+	for m := range path {
+		segs = append(segs, geom.Segment{A: dots[path[m]].p, B: dots[path[(m+1)%len(path)]].p})
+	}
+	p2 := 1 - p1
+	pr, err := scorePolygons(segs, 2, func(sides int) int {
+		if sides%2 == 1 {
+			return p1
+		}
+		return p2
+	})
+	if err != nil {
+		return nil, nil, t.Rounds[i].Errorf("%s: %v", where, err)
+	}
+	rd := &scorer.Round{Number: i + 1, Scores: pr.scores, Details: pr.details()}
+	rd.Lines = append(rd.Lines, fmt.Sprintf("%s is player 1 (odd sides), %s player 2 (even sides)", t.Players[p1], t.Players[p2]))
+	var steps []string
+	for _, k := range path {
+		steps = append(steps, strconv.Itoa(k+1))
+	}
+	rd.Lines = append(rd.Lines, fmt.Sprintf("%d dots; path %s-%s", len(dots), strings.Join(steps, "-"), steps[0]))
+	rd.Lines = append(rd.Lines, pr.lines(t.Players, func(s int) string {
+		if s%2 == 1 {
+			return "odd"
+		}
+		return "even"
+	}, mmPoint)...)
+	return rd, cell(segs, pr), nil
 }

@@ -126,10 +126,12 @@ type builder struct {
 	// Edges run from eA to eB along +D of segment eSeg. Half-edge 2e runs
 	// from eA to eB, 2e+1 back; the face of a half-edge is on its left.
 	eA, eB, eSeg []int32
+	eUp          []bool  // segUp of the edge's segment
 	vStart       []int32 // CSR: outgoing half-edges of each vertex, counterclockwise from angle 0
 	rot          []int32
 	pos          []int32 // index of each half-edge within its origin's rot
 	cyc          []int32 // face cycle of each half-edge
+	nxt          []int32 // next half-edge on the same face cycle
 	cycFirst     []int32
 	cycWind      []int8 // +1: outer boundary of a bounded face; −1: outer contour of a component
 
@@ -141,7 +143,8 @@ type builder struct {
 	faceCycle  []int32 // bounded face → its outer cycle
 	cycFace    []int32 // cycle → face on its left (−1 unbounded)
 
-	vp []prep // exact vertex coordinates (normalized frame)
+	vp  []prep    // exact vertex coordinates (normalized frame)
+	vfy []float64 // fast mode: vertex y, relative error below 2^-50
 }
 
 func arrange(segs []Segment, forceBig bool) (*Arrangement, error) {

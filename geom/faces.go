@@ -272,6 +272,9 @@ func (b *builder) hitHalfEdge(s int32, hit *rayHit) int32 {
 // vertexPreps computes exact coordinates of all vertices in the normalized frame.
 func (b *builder) vertexPreps() {
 	b.vp = make([]prep, b.nv)
+	if !b.big {
+		b.vfy = make([]float64, b.nv)
+	}
 	var bh []bigHom
 	if b.big {
 		bh = make([]bigHom, b.nv)
@@ -293,6 +296,7 @@ func (b *builder) vertexPreps() {
 				p.y = mul64(f.py, e.den).add(mul64(f.dy, e.num))
 				p.w = uint64(e.den)
 			}
+			b.vfy[v] = p.y.float() / float64(p.w)
 			continue
 		}
 		f := &b.bs[s]
@@ -361,17 +365,16 @@ func (b *builder) buildFaces() []Face {
 		kept[e] = b.cycFace[b.cyc[2*e]] != b.cycFace[b.cyc[2*e+1]]
 	}
 	nextKept := func(h int32) int32 {
-		g := h ^ 1
-		for {
+		g := b.nxt[h]
+		for !kept[g>>1] {
 			g = b.cw(g)
-			if kept[g>>1] {
-				return g
-			}
 		}
+		return g
 	}
 	var t [2]big.Int
-	var loops []loop
-	var cv, ch []int32
+	loops := make([]loop, 0, len(b.faceCycle)+b.ncomp)
+	cv := make([]int32, 0, 2*ne)
+	ch := make([]int32, 0, 2*ne)
 	seen := make([]bool, 2*ne)
 	for h := int32(0); h < 2*ne; h++ {
 		if seen[h] || !kept[h>>1] || b.cycFace[b.cyc[h]] < 0 {
@@ -445,11 +448,29 @@ func (b *builder) buildFaces() []Face {
 		p, q := loops[x].lo, loops[y].lo
 		return b.cmpCorner(cv[p], ch[p], cv[q], ch[q], &t)
 	}
-	order := make([]int32, nf)
-	for f := range order {
-		order[f] = int32(f)
+	// Sort by the float y of the first corner when that decides, else exactly.
+	type fkey struct {
+		y float64
+		f int32
 	}
-	slices.SortFunc(order, func(x, y int32) int { return cmpLoop(outer[x], outer[y]) })
+	keys := make([]fkey, nf)
+	for f := range keys {
+		keys[f] = fkey{f: int32(f)}
+		if !b.big {
+			keys[f].y = b.vfy[cv[loops[outer[f]].lo]]
+		}
+	}
+	slices.SortFunc(keys, func(x, y fkey) int {
+		if c := approxCmp(x.y, y.y); c != 0 && !b.big {
+			return c
+		}
+		return cmpLoop(outer[x.f], outer[y.f])
+	})
+	order := make([]int32, nf)
+	for i, k := range keys {
+		order[i] = k.f
+	}
+	keys = nil
 	pts := make([]Point, len(cv))
 	for i, v := range cv {
 		pts[i] = Point{&b.vp[v]}
@@ -475,8 +496,26 @@ func (b *builder) buildFaces() []Face {
 // cmpCorner orders corners by vertex (y, then x), then by the direction of
 // the boundary leaving it.
 func (b *builder) cmpCorner(v1, h1, v2, h2 int32, t *[2]big.Int) int {
+	if !b.big {
+		if c := approxCmp(b.vfy[v1], b.vfy[v2]); c != 0 {
+			return c
+		}
+	}
 	if c := b.cmpVertex(v1, v2, t); c != 0 {
 		return c
 	}
 	return b.cmpAngle(h1, h2, t)
+}
+
+// approxCmp compares two float approximations with relative errors below
+// 2^-50 each; 0 means too close to tell.
+func approxCmp(a, b float64) int {
+	tol := 0x1p-48 * (math.Abs(a) + math.Abs(b))
+	if a-b > tol {
+		return 1
+	}
+	if b-a > tol {
+		return -1
+	}
+	return 0
 }

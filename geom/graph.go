@@ -35,10 +35,12 @@ func (b *builder) merge(sinks []*sink) {
 	counts := make([]int32, n+1)
 	for _, k := range sinks {
 		nodes += int(k.ncross)
-		nev += len(k.evs)
 		nbf += len(k.bfr)
-		for i := range k.evs {
-			counts[k.evs[i].seg]++
+		for _, blk := range k.evs {
+			nev += len(blk)
+			for i := range blk {
+				counts[blk[i].seg]++
+			}
 		}
 	}
 	if nodes >= 1<<31-1 || nev >= 1<<31-1 {
@@ -70,15 +72,18 @@ func (b *builder) merge(sinks []*sink) {
 	for _, k := range sinks {
 		boff := int64(len(b.bfr))
 		b.bfr = append(b.bfr, k.bfr...)
-		for _, e := range k.evs {
-			if e.node < 0 {
-				e.node = base - e.node - 1
+		for bi, blk := range k.evs {
+			for _, e := range blk {
+				if e.node < 0 {
+					e.node = base - e.node - 1
+				}
+				if b.big {
+					e.num += boff
+				}
+				b.sev[fill[e.seg]] = e
+				fill[e.seg]++
 			}
-			if b.big {
-				e.num += boff
-			}
-			b.sev[fill[e.seg]] = e
-			fill[e.seg]++
+			k.evs[bi] = nil
 		}
 		base += k.ncross
 		for i := 0; i+1 < len(k.unions); i += 2 {
@@ -200,6 +205,11 @@ func (b *builder) buildGraph() {
 	}
 	b.segVStart[n] = int32(len(b.segV))
 	b.parent, b.sevEq = nil, nil
+	up := make([]bool, len(b.eSeg))
+	for e, s := range b.eSeg {
+		up[e] = b.segUp(s)
+	}
+	b.eUp = up
 }
 
 func (b *builder) origin(h int32) int32 {
@@ -274,6 +284,7 @@ func (b *builder) next(h int32) int32 { return b.cw(h ^ 1) }
 func (b *builder) buildCycles() {
 	nh := int32(len(b.rot))
 	b.cyc = make([]int32, nh)
+	b.nxt = make([]int32, nh)
 	for i := range b.cyc {
 		b.cyc[i] = -1
 	}
@@ -287,6 +298,7 @@ func (b *builder) buildCycles() {
 		for x := h; ; {
 			b.cyc[x] = id
 			nx := b.next(x)
+			b.nxt[x] = nx
 			w += b.wrap(x, nx, &t)
 			x = nx
 			if x == h {

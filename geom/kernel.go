@@ -15,7 +15,7 @@ type bigFrac struct{ num, den big.Int }
 // sink collects what one worker learns from candidate pairs.
 type sink struct {
 	b      *builder
-	evs    []event
+	evs    [][]event // blocks of evBlock events, to grow without copying
 	bfr    []bigFrac
 	unions []int32 // pairs of endpoint nodes that are the same point
 	ncross int32   // crossing nodes are numbered −1, −2, … until merged
@@ -51,8 +51,14 @@ func (k *sink) unionSeg(i, j int32) {
 	}
 }
 
+const evBlock = 1 << 14
+
 func (k *sink) event(seg, node int32, num, den int64) {
-	k.evs = append(k.evs, event{num: num, den: den, node: node, seg: seg})
+	if len(k.evs) == 0 || len(k.evs[len(k.evs)-1]) == evBlock {
+		k.evs = append(k.evs, make([]event, 0, evBlock))
+	}
+	last := &k.evs[len(k.evs)-1]
+	*last = append(*last, event{num: num, den: den, node: node, seg: seg})
 }
 
 func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
@@ -64,7 +70,7 @@ func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
 		f.num.Neg(&f.num)
 		f.den.Neg(&f.den)
 	}
-	k.evs = append(k.evs, event{num: int64(len(k.bfr) - 1), node: node, seg: seg})
+	k.event(seg, node, int64(len(k.bfr)-1), 0)
 }
 
 func (k *sink) crossNode() int32 {
@@ -308,17 +314,25 @@ func (b *builder) cmpParam(x, y *event, t *[2]big.Int) int {
 func (b *builder) half(h int32) int {
 	var up bool
 	s := b.eSeg[h>>1]
-	if !b.big {
-		f := &b.fs[s]
-		up = f.dy > 0 || f.dy == 0 && f.dx > 0 // canonical: always true
+	if b.eUp != nil {
+		up = b.eUp[h>>1]
 	} else {
-		g := &b.bs[s]
-		up = g.dy.Sign() > 0 || g.dy.Sign() == 0 && g.dx.Sign() > 0
+		up = b.segUp(s)
 	}
 	if up == (h&1 == 0) {
 		return 0
 	}
 	return 1
+}
+
+// segUp reports whether +D of segment s has an angle in [0°, 180°).
+func (b *builder) segUp(s int32) bool {
+	if !b.big {
+		f := &b.fs[s]
+		return f.dy > 0 || f.dy == 0 && f.dx > 0
+	}
+	g := &b.bs[s]
+	return g.dy.Sign() > 0 || g.dy.Sign() == 0 && g.dx.Sign() > 0
 }
 
 // cross is the sign of dir(h1) × dir(h2).

@@ -62,6 +62,9 @@ func (r Rect) Center() Point { return Point{(r.Min.X + r.Max.X) / 2, (r.Min.Y + 
 // Color is an opaque RGB colour.
 type Color struct{ R, G, B uint8 }
 
+// RGB returns the colour (r, g, b).
+func RGB(r, g, b uint8) Color { return Color{r, g, b} }
+
 // Colours used across the sheets.
 var (
 	Black     = Color{0, 0, 0}

@@ -1,0 +1,69 @@
+package scorer
+
+import (
+	"fmt"
+	"strings"
+
+	"papergames/layout"
+)
+
+// Overlay draws a finished game on its board: the board first, then the
+// moves on top, at the same origin and size, so the render matches the
+// printed sheet.
+type Overlay struct {
+	Base  layout.Figure
+	Moves func(c layout.Canvas, o layout.Point, s float64, st layout.Style)
+}
+
+// Extent implements layout.Figure.
+func (f Overlay) Extent(s float64) layout.Size { return f.Base.Extent(s) }
+
+// MinSize implements layout.Figure.
+func (f Overlay) MinSize() float64 { return f.Base.MinSize() }
+
+// Draw implements layout.Figure.
+func (f Overlay) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	f.Base.Draw(c, o, s, st)
+	if f.Moves != nil {
+		f.Moves(c, o, s, st)
+	}
+}
+
+// Fills are the light tints faces and sections take for each seat; Inks
+// the strong colours of each seat's lines.
+var (
+	Fills = []layout.Color{layout.RGB(255, 214, 160), layout.RGB(170, 205, 250), layout.RGB(190, 230, 170), layout.RGB(240, 190, 230), layout.RGB(250, 240, 150), layout.RGB(200, 200, 200), layout.RGB(160, 230, 225), layout.RGB(225, 200, 170)}
+	Inks  = []layout.Color{layout.RGB(205, 100, 0), layout.RGB(20, 90, 200), layout.RGB(40, 140, 40), layout.RGB(170, 40, 150), layout.RGB(150, 130, 0), layout.RGB(80, 80, 80), layout.RGB(0, 130, 130), layout.RGB(130, 80, 30)}
+)
+
+// Fill returns seat i's tint.
+func Fill(i int) layout.Color { return Fills[i%len(Fills)] }
+
+// Ink returns seat i's line colour.
+func Ink(i int) layout.Color { return Inks[i%len(Inks)] }
+
+// RenderSheet lays out one rendered board per round, with the scores in
+// the header.
+func RenderSheet(r *Result, title string, paper layout.Size, cells []layout.Cell, boardSize float64) *layout.Sheet {
+	t := r.Totals()
+	var parts []string
+	for i, p := range r.Players {
+		parts = append(parts, fmt.Sprintf("%s %d", p, t[i]))
+	}
+	params := "totals: " + strings.Join(parts, ", ")
+	if w := r.Winners(); len(w) == 1 {
+		params += " · winner " + r.Players[w[0]]
+	} else {
+		params += " · tie"
+	}
+	return &layout.Sheet{
+		Paper: paper, Margin: 10, Title: title,
+		Credit:    "Scored by papergames: each face is shaded in the colour of the player it scores for.",
+		Params:    params,
+		Players:   r.Players,
+		Cells:     cells,
+		PerPage:   1,
+		BoardSize: boardSize,
+		Style:     layout.Style{Line: 0.3, Guide: layout.Grey},
+	}
+}

@@ -1,0 +1,216 @@
+// Package scorer holds what every game's scorer shares: the transcript
+// header, per-round and match results, winners, the text report, the JSON
+// schema, and helpers for positioned errors and rendered results. Each
+// game's own rules live in its file in package games.
+package scorer
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"papergames/input"
+)
+
+// Transcript is a parsed transcript: one match of one game.
+type Transcript struct {
+	File    string
+	Root    *input.Node
+	Game    *input.Node
+	Players []string
+	// PlayerNodes are the nodes of the names, for positioned errors.
+	PlayerNodes []*input.Node
+	Params      map[string]*input.Node // the game's board parameters given
+	BoardID     *input.Node            // nil when not given
+	Rounds      []*input.Node
+	Date, Place string
+}
+
+// HeaderKeys are the keys every transcript may have.
+var HeaderKeys = []string{"game", "players", "board", "date", "place", "rounds"}
+
+// GameOf returns the game id a transcript names, before the rest is read.
+func GameOf(name string, data []byte) (*input.Node, string, error) {
+	root, err := input.Parse(name, data)
+	if err != nil {
+		return nil, "", err
+	}
+	if root.Kind != input.Map {
+		return nil, "", root.Errorf("a transcript is a mapping with keys %s", strings.Join(HeaderKeys, ", "))
+	}
+	for i, k := range root.Keys {
+		if k.Text == "game" {
+			id, err := root.Values[i].Value("game")
+			return root, id, err
+		}
+	}
+	return nil, "", root.Errorf(`a transcript starts with "game: ID" naming the game`)
+}
+
+// ReadHeader reads the common header of root; params are the names of the
+// game's own header keys (its board parameters), minP and maxP the allowed
+// number of players.
+func ReadHeader(name string, root *input.Node, params []string, minP, maxP int) (*Transcript, error) {
+	keys := append(append([]string(nil), HeaderKeys...), params...)
+	f, err := root.Fields("the transcript", keys...)
+	if err != nil {
+		return nil, err
+	}
+	t := &Transcript{File: name, Root: root, Game: f["game"], Params: map[string]*input.Node{}, BoardID: f["board"]}
+	var errs input.Errors
+	for _, p := range params {
+		if n, ok := f[p]; ok {
+			t.Params[p] = n
+		}
+	}
+	if n, ok := f["date"]; ok {
+		t.Date, _ = n.Value("date")
+	}
+	if n, ok := f["place"]; ok {
+		t.Place, _ = n.Value("place")
+	}
+	pn, ok := f["players"]
+	if !ok {
+		errs = append(errs, root.Errorf(`missing "players": the names in seat order, e.g. players: [Ann, Bob]`))
+	} else if items, err := pn.List("players"); err != nil {
+		errs.Add(err, name)
+	} else {
+		seen := map[string]int{}
+		for _, it := range items {
+			s, err := it.Value("a player's name")
+			if err != nil {
+				errs.Add(err, name)
+				continue
+			}
+			s = strings.TrimSpace(s)
+			if s == "" {
+				errs = append(errs, it.Errorf("a player's name is empty"))
+				continue
+			}
+			if j, dup := seen[s]; dup {
+				errs = append(errs, it.Errorf("player %q is named twice (seats %d and %d)", s, j+1, len(t.Players)+1))
+				continue
+			}
+			seen[s] = len(t.Players)
+			t.Players = append(t.Players, s)
+			t.PlayerNodes = append(t.PlayerNodes, it)
+		}
+		if len(errs) == 0 && (len(t.Players) < minP || (maxP > 0 && len(t.Players) > maxP)) {
+			want := fmt.Sprintf("%d to %d", minP, maxP)
+			if minP == maxP {
+				want = strconv.Itoa(minP)
+			}
+			errs = append(errs, pn.Errorf("%d players; this game is for %s", len(t.Players), want))
+		}
+	}
+	rn, ok := f["rounds"]
+	if !ok {
+		errs = append(errs, root.Errorf(`missing "rounds": the list of rounds played`))
+	} else if items, err := rn.List("rounds"); err != nil {
+		errs.Add(err, name)
+	} else if len(items) == 0 {
+		errs = append(errs, rn.Errorf("no rounds: a transcript records at least one round"))
+	} else if len(items) > MaxRounds {
+		errs = append(errs, rn.Errorf("%d rounds; the limit is %d", len(items), MaxRounds))
+	} else {
+		t.Rounds = items
+	}
+	return t, errs.Err()
+}
+
+// MaxRounds bounds a match.
+const MaxRounds = 1000
+
+// Int reads an integer parameter, with a default when absent, checked
+// against [lo, hi].
+func (t *Transcript) Int(name string, def, lo, hi int) (int, error) {
+	n, ok := t.Params[name]
+	if !ok {
+		return def, nil
+	}
+	s, err := n.Value(name)
+	if err != nil {
+		return 0, err
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return 0, n.Errorf("%s must be a whole number, not %q", name, s)
+	}
+	if v < lo || v > hi {
+		return 0, n.Errorf("%s %d: must be from %d to %d", name, v, lo, hi)
+	}
+	return v, nil
+}
+
+// Seat returns the seat of the named player, or an error at n.
+func (t *Transcript) Seat(n *input.Node) (int, error) {
+	s, err := n.Value("a player")
+	if err != nil {
+		return 0, err
+	}
+	for i, p := range t.Players {
+		if p == strings.TrimSpace(s) {
+			return i, nil
+		}
+	}
+	return 0, n.Errorf("%q is not one of the players (%s)", s, strings.Join(t.Players, ", "))
+}
+
+// CheckBoard checks a board id given in the header against the id the
+// parameters give.
+func (t *Transcript) CheckBoard(want string) error {
+	if t.BoardID == nil {
+		return nil
+	}
+	got, err := t.BoardID.Value("board")
+	if err != nil {
+		return err
+	}
+	if strings.TrimSpace(got) != want {
+		return t.BoardID.Errorf("board %s does not match this transcript's parameters, whose sheet is board %s: check the parameters against the sheet", got, want)
+	}
+	return nil
+}
+
+// Words splits a list written either as a YAML list or as one string of
+// words ("C1 A2 D3"), keeping each word's position (exact for plain
+// one-line strings).
+func Words(n *input.Node, what string) ([]*input.Node, error) {
+	switch n.Kind {
+	case input.Seq:
+		for _, it := range n.Items {
+			if it.Kind != input.Scalar {
+				return nil, it.Errorf("each of %s must be a single value", what)
+			}
+		}
+		return n.Items, nil
+	case input.Scalar:
+		var out []*input.Node
+		off := 0
+		if n.Quoted {
+			off = 1
+		}
+		text := n.Text
+		for i := 0; i < len(text); {
+			for i < len(text) && (text[i] == ' ' || text[i] == ',' || text[i] == '\t') {
+				i++
+			}
+			j := i
+			for j < len(text) && text[j] != ' ' && text[j] != ',' && text[j] != '\t' {
+				j++
+			}
+			if j > i {
+				p := n.Pos
+				if !strings.Contains(text, "\n") {
+					p.Col += off + len([]rune(text[:i]))
+				}
+				out = append(out, &input.Node{Kind: input.Scalar, Pos: p, Text: text[i:j]})
+			}
+			i = j
+		}
+		return out, nil
+	case input.Null:
+		return nil, nil
+	}
+	return nil, n.Errorf("%s must be a list, or words in one line", what)
+}
