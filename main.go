@@ -142,16 +142,25 @@ func gameArg(c *cli.Context, cmd string) (games.Game, error) {
 }
 
 func rulesCommand() *cli.Command {
+	return gameTextCommand("rules", "print a game's rules, with the rulings papergames scores by", templates.Rules)
+}
+
+func transcriptCommand() *cli.Command {
+	return gameTextCommand("transcript", "print a blank transcript of a game to fill in after playing", games.Blank)
+}
+
+// gameTextCommand is a command that prints text(id) for one game.
+func gameTextCommand(name, use string, text func(id string) (string, error)) *cli.Command {
 	return &cli.Command{
-		Name:      "rules",
-		Usage:     "print a game's rules, with the rulings papergames scores by",
+		Name:      name,
+		Usage:     use,
 		ArgsUsage: "GAME",
 		Action: func(c *cli.Context) error {
-			g, err := gameArg(c, "rules")
+			g, err := gameArg(c, name)
 			if err != nil {
 				return err
 			}
-			txt, err := templates.Rules(g.Info().ID)
+			txt, err := text(g.Info().ID)
 			if err != nil {
 				return err
 			}
@@ -482,26 +491,6 @@ func facesCommand() *cli.Command {
 				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
 			}
 			return nil
-		},
-	}
-}
-
-func transcriptCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "transcript",
-		Usage:     "print a blank transcript of a game to fill in after playing",
-		ArgsUsage: "GAME",
-		Action: func(c *cli.Context) error {
-			g, err := gameArg(c, "transcript")
-			if err != nil {
-				return err
-			}
-			txt, err := games.Blank(g.Info().ID)
-			if err != nil {
-				return err
-			}
-			_, err = io.WriteString(c.App.Writer, txt)
-			return err
 		},
 	}
 }
