@@ -147,7 +147,22 @@ type builder struct {
 	vfy []float64 // fast mode: vertex y, relative error below 2^-50
 }
 
-func arrange(segs []Segment, forceBig bool) (*Arrangement, error) {
+// internalError is raised when a consistency check or a size limit fails;
+// arrange returns it as an error.
+type internalError string
+
+func (e internalError) Error() string { return "geom: " + string(e) }
+
+func arrange(segs []Segment, forceBig bool) (a *Arrangement, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ie, ok := r.(internalError)
+			if !ok {
+				panic(r)
+			}
+			a, err = nil, ie
+		}
+	}()
 	b := &builder{}
 	if err := b.load(segs, forceBig); err != nil {
 		return nil, err

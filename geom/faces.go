@@ -52,7 +52,7 @@ func (b *builder) locateComponents() {
 		if h := b.shoot(k, mark, int32(stamp)); h >= 0 {
 			f = b.cycFace[b.cyc[h]]
 			if f == -2 {
-				panic("geom: internal error: ray hit an unlocated component")
+				panic(internalError("internal error: ray hit an unlocated component"))
 			}
 		}
 		b.compFace[k] = f
@@ -291,6 +291,7 @@ func (b *builder) vertexPreps() {
 			case -2:
 				p.x, p.y, p.w = i128From(f.qx), i128From(f.qy), 1
 			default:
+				// |P·den| < 2^30·2^63, |D·num| < 2^31·2^63: the sum is below 2^95.
 				e := &b.sev[ev]
 				p.x = mul64(f.px, e.den).add(mul64(f.dx, e.num))
 				p.y = mul64(f.py, e.den).add(mul64(f.dy, e.num))
@@ -359,6 +360,8 @@ type loop struct {
 // corners.
 func (b *builder) buildFaces() []Face {
 	b.vertexPreps()
+	// Let the collector have what faces do not need.
+	b.sev, b.bfr, b.segV, b.segVEv, b.segE, b.segVStart = nil, nil, nil, nil, nil, nil
 	ne := int32(len(b.eA))
 	kept := make([]bool, ne)
 	for e := int32(0); e < ne; e++ {
@@ -403,7 +406,7 @@ func (b *builder) buildFaces() []Face {
 		lp.hi = int32(len(cv))
 		lp.wind = int8(w)
 		if w != 1 && w != -1 || best < 0 {
-			panic("geom: internal error: bad face boundary")
+			panic(internalError("internal error: bad face boundary"))
 		}
 		slices.Reverse(cv[lp.lo:best])
 		slices.Reverse(cv[best:lp.hi])
@@ -422,7 +425,7 @@ func (b *builder) buildFaces() []Face {
 	for i, lp := range loops {
 		if lp.wind > 0 {
 			if outer[lp.face] >= 0 {
-				panic("geom: internal error: face with two outer boundaries")
+				panic(internalError("internal error: face with two outer boundaries"))
 			}
 			outer[lp.face] = int32(i)
 		} else {
@@ -432,7 +435,7 @@ func (b *builder) buildFaces() []Face {
 	holeStart := make([]int32, nf+1)
 	for f := 0; f < nf; f++ {
 		if outer[f] < 0 {
-			panic("geom: internal error: face without outer boundary")
+			panic(internalError("internal error: face without outer boundary"))
 		}
 		holeStart[f+1] = holeStart[f] + nholes[f]
 	}

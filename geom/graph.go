@@ -44,7 +44,7 @@ func (b *builder) merge(sinks []*sink) {
 		}
 	}
 	if nodes >= 1<<31-1 || nev >= 1<<31-1 {
-		panic("geom: too many intersections")
+		panic(internalError("too many intersections (2^31 events or more)"))
 	}
 	b.parent = make([]int32, nodes)
 	for i := range b.parent {
@@ -306,7 +306,7 @@ func (b *builder) buildCycles() {
 			}
 		}
 		if w != 1 && w != -1 {
-			panic(fmt.Sprintf("geom: internal error: face cycle with turning number %d", w))
+			panic(internalError(fmt.Sprintf("internal error: face cycle with turning number %d", w)))
 		}
 		b.cycFirst = append(b.cycFirst, h)
 		b.cycWind = append(b.cycWind, int8(w))
@@ -385,13 +385,13 @@ func (b *builder) buildComponents() {
 		}
 		k := b.compOfSeg[b.eSeg[h>>1]]
 		if b.compCycle[k] >= 0 {
-			panic("geom: internal error: component with two outer contours")
+			panic(internalError("internal error: component with two outer contours"))
 		}
 		b.compCycle[k] = int32(c)
 	}
 	for _, c := range b.compCycle {
 		if c < 0 {
-			panic("geom: internal error: component without outer contour")
+			panic(internalError("internal error: component without outer contour"))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package geom
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 )
 
@@ -115,6 +116,9 @@ func (b *builder) load(segs []Segment, forceBig bool) error {
 		f.oxf, _ = new(big.Float).SetInt(&off[0]).Float64()
 		f.oyf, _ = new(big.Float).SetInt(&off[1]).Float64()
 		f.lf, _ = new(big.Float).SetInt(L).Float64()
+		for _, v := range []float64{f.gf, f.oxf, f.oyf, f.lf} {
+			f.exactFloat = f.exactFloat || math.IsInf(v, 0)
+		}
 		b.fr = f
 	}
 	b.fl = make([]flseg, n)

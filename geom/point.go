@@ -26,6 +26,7 @@ type bigHom struct{ x, y, w big.Int }
 type frame struct {
 	g, ox, oy, l     big.Int
 	gf, oxf, oyf, lf float64
+	exactFloat       bool // the float copies overflow: convert exactly
 }
 
 // Segment is the straight piece of line between two points.
@@ -115,7 +116,7 @@ func (p Point) Float() (x, y float64) {
 	if r == nil {
 		return 0, 0
 	}
-	if r.b != nil {
+	if r.b != nil || r.f != nil && r.f.exactFloat {
 		x, _ = p.X().Float64()
 		y, _ = p.Y().Float64()
 		return

@@ -194,3 +194,69 @@ func TestAgainstReferenceNested(t *testing.T) {
 		}
 	}
 }
+
+// TestExtremeFastPath uses ends near ±2^30, the edge of the fast path, where
+// the 128- and 192-bit products are needed; the big path must agree.
+func TestExtremeFastPath(t *testing.T) {
+	r := rand.New(rand.NewSource(7))
+	const lim = fastLimit - 1
+	coord := func() int64 {
+		switch r.Intn(4) {
+		case 0:
+			return lim
+		case 1:
+			return -lim
+		case 2:
+			return r.Int63n(2*lim+1) - lim
+		}
+		return int64(r.Intn(3)-1) * (lim / 2)
+	}
+	cases := 300
+	if testing.Short() {
+		cases = 30
+	}
+	for c := 0; c < cases; c++ {
+		var segs []Segment
+		for len(segs) < 2+r.Intn(10) {
+			ax, ay, bx, by := coord(), coord(), coord(), coord()
+			if ax != bx || ay != by {
+				segs = append(segs, SegInt(ax, ay, bx, by))
+			}
+		}
+		b := &builder{}
+		if err := b.load(segs, false); err != nil || b.big {
+			t.Fatalf("not on the fast path: %v", err)
+		}
+		want := refArrange(segs)
+		for _, fb := range []bool{false, true} {
+			a := mustArrange(t, segs, fb)
+			checkEuler(t, a, segs)
+			if d := diffResults(summary(a), want); d != "" {
+				t.Fatalf("case %d big=%v %v:\n%s", c, fb, segs, d)
+			}
+		}
+	}
+}
+
+// TestTinyInHuge puts a detailed drawing next to one segment 2^200 away:
+// in big mode the float approximations of the small drawing collapse, and
+// only the grid's margin and the exact predicates keep it right.
+func TestTinyInHuge(t *testing.T) {
+	r := rand.New(rand.NewSource(8))
+	far := new(big.Int).Lsh(big.NewInt(1), 200)
+	cases := 200
+	if testing.Short() {
+		cases = 20
+	}
+	for c := 0; c < cases; c++ {
+		segs := randomNested(r, 4+r.Intn(8))
+		fx := new(big.Rat).SetInt(far)
+		segs = append(segs, Segment{Pt(fx, new(big.Rat)), Pt(new(big.Rat).Add(fx, big.NewRat(1, 1)), big.NewRat(1, 1))})
+		want := refArrange(segs)
+		a := mustArrange(t, segs, false)
+		checkEuler(t, a, segs)
+		if d := diffResults(summary(a), want); d != "" {
+			t.Fatalf("case %d %v:\n%s", c, segs, d)
+		}
+	}
+}
