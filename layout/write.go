@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -55,11 +56,11 @@ func Save(doc Document, name string, stdout io.Writer) ([]string, error) {
 	var blobs [][]byte
 	switch d := doc.(type) {
 	case *PDF:
-		var b strings.Builder
+		var b bytes.Buffer
 		if _, err := d.WriteTo(&b); err != nil {
 			return nil, fmt.Errorf("writing PDF: %v", err)
 		}
-		blobs = [][]byte{[]byte(b.String())}
+		blobs = [][]byte{b.Bytes()}
 	case *SVG:
 		blobs = d.Pages()
 	default:
