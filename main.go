@@ -429,6 +429,23 @@ func readInput(c *cli.Context, name string) ([]byte, error) {
 	return b, nil
 }
 
+// renderFlags reads the --render file's format and the --paper it is
+// drawn on.
+func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
+	var format layout.Format
+	if out := c.String("render"); out != "" {
+		var err error
+		if format, err = layout.FormatFor(out, ""); err != nil {
+			return "", layout.Size{}, usage("--render: %v", err)
+		}
+	}
+	paper, err := layout.ParsePaper(c.String("paper"))
+	if err != nil {
+		return "", layout.Size{}, usage("--paper: %v", err)
+	}
+	return format, paper, nil
+}
+
 func facesCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "faces",
@@ -444,16 +461,9 @@ func facesCommand() *cli.Command {
 				return usage("faces needs one drawing file (or - for standard input)")
 			}
 			name := c.Args().First()
-			var format layout.Format
-			if out := c.String("render"); out != "" {
-				var err error
-				if format, err = layout.FormatFor(out, ""); err != nil {
-					return usage("--render: %v", err)
-				}
-			}
-			paper, err := layout.ParsePaper(c.String("paper"))
+			format, paper, err := renderFlags(c)
 			if err != nil {
-				return usage("--paper: %v", err)
+				return err
 			}
 			data, err := readInput(c, name)
 			if err != nil {
@@ -510,19 +520,12 @@ func scoreCommand() *cli.Command {
 				return usage("score needs one or more transcript files (or - for standard input)")
 			}
 			out := c.String("render")
-			var format layout.Format
-			if out != "" {
-				var err error
-				if format, err = layout.FormatFor(out, ""); err != nil {
-					return usage("--render: %v", err)
-				}
-				if c.NArg() > 1 {
-					return usage("--render draws one transcript; %d were given", c.NArg())
-				}
+			if out != "" && c.NArg() > 1 {
+				return usage("--render draws one transcript; %d were given", c.NArg())
 			}
-			paper, err := layout.ParsePaper(c.String("paper"))
+			format, paper, err := renderFlags(c)
 			if err != nil {
-				return usage("--paper: %v", err)
+				return err
 			}
 			failed := 0
 			var jsons [][]byte
