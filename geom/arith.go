@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"cmp"
 	"math"
 	"math/big"
 	"math/bits"
@@ -137,23 +138,13 @@ func cmpFrac128(x1 i128, w1 uint64, x2 i128, w2 uint64) int {
 	c := 0
 	switch {
 	case a2 != b2:
-		c = cmpU(a2, b2)
+		c = cmp.Compare(a2, b2)
 	case a1 != b1:
-		c = cmpU(a1, b1)
+		c = cmp.Compare(a1, b1)
 	default:
-		c = cmpU(a0, b0)
+		c = cmp.Compare(a0, b0)
 	}
 	return c * s1
-}
-
-func cmpU(a, b uint64) int {
-	if a < b {
-		return -1
-	}
-	if a > b {
-		return 1
-	}
-	return 0
 }
 
 func sign64(v int64) int {

@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"cmp"
 	"math"
 	"math/big"
 	"slices"
@@ -220,7 +221,7 @@ func (b *builder) hitHalfEdge(s int32, hit *rayHit) int32 {
 			case -1:
 				return -sign64(tn)
 			case -2:
-				return cmpInt(td, tn)
+				return cmp.Compare(td, tn)
 			default:
 				e := &b.sev[ev]
 				return cmpProd(e.num, td, tn, e.den)

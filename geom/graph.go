@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"cmp"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -109,25 +110,14 @@ func (b *builder) merge(sinks []*sink) {
 func (b *builder) sortEvents() {
 	n := b.n
 	b.sevEq = make([]bool, len(b.sev))
-	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var t [2]big.Int
-			cmp := func(x, y event) int { return b.cmpParam(&x, &y, &t) }
-			for s := w; s < n; s += workers {
-				lo, hi := b.segEv[s], b.segEv[s+1]
-				ev := b.sev[lo:hi]
-				slices.SortFunc(ev, cmp)
-				for k := 1; k < len(ev); k++ {
-					b.sevEq[int(lo)+k] = b.cmpParam(&ev[k-1], &ev[k], &t) == 0
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	eachParallel(n, func(s int, t *[2]big.Int) {
+		lo, hi := b.segEv[s], b.segEv[s+1]
+		ev := b.sev[lo:hi]
+		slices.SortFunc(ev, func(x, y event) int { return b.cmpParam(&x, &y, t) })
+		for k := 1; k < len(ev); k++ {
+			b.sevEq[int(lo)+k] = b.cmpParam(&ev[k-1], &ev[k], t) == 0
+		}
+	})
 	for k := 1; k < len(b.sev); k++ {
 		if b.sevEq[k] {
 			b.union(b.sev[k-1].node, b.sev[k].node)
@@ -239,31 +229,21 @@ func (b *builder) buildRotations() {
 		fill[b.eB[e]]++
 	}
 	b.pos = make([]int32, 2*ne)
-	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var t [2]big.Int
-			for v := w; v < nv; v += workers {
-				r := b.rot[b.vStart[v]:b.vStart[v+1]]
-				if len(r) <= 8 {
-					for i := 1; i < len(r); i++ {
-						for j := i; j > 0 && b.cmpAngle(r[j-1], r[j], &t) > 0; j-- {
-							r[j-1], r[j] = r[j], r[j-1]
-						}
-					}
-				} else {
-					slices.SortFunc(r, func(x, y int32) int { return b.cmpAngle(x, y, &t) })
-				}
-				for i, h := range r {
-					b.pos[h] = int32(i)
+	eachParallel(nv, func(v int, t *[2]big.Int) {
+		r := b.rot[b.vStart[v]:b.vStart[v+1]]
+		if len(r) <= 8 {
+			for i := 1; i < len(r); i++ {
+				for j := i; j > 0 && b.cmpAngle(r[j-1], r[j], t) > 0; j-- {
+					r[j-1], r[j] = r[j], r[j-1]
 				}
 			}
-		}()
-	}
-	wg.Wait()
+		} else {
+			slices.SortFunc(r, func(x, y int32) int { return b.cmpAngle(x, y, t) })
+		}
+		for i, h := range r {
+			b.pos[h] = int32(i)
+		}
+	})
 }
 
 // cw returns the outgoing half-edge that follows h clockwise around its origin.
@@ -325,9 +305,9 @@ func (b *builder) cmpEnds(s1, e1, s2, e2 int32) int {
 			x2, y2 = g.qx, g.qy
 		}
 		if x1 != x2 {
-			return cmpInt(x1, x2)
+			return cmp.Compare(x1, x2)
 		}
-		return cmpInt(y1, y2)
+		return cmp.Compare(y1, y2)
 	}
 	f, g := &b.bs[s1], &b.bs[s2]
 	x1, y1, x2, y2 := &f.px, &f.py, &g.px, &g.py
@@ -341,16 +321,6 @@ func (b *builder) cmpEnds(s1, e1, s2, e2 int32) int {
 		return c
 	}
 	return y1.Cmp(y2)
-}
-
-func cmpInt(a, b int64) int {
-	if a < b {
-		return -1
-	}
-	if a > b {
-		return 1
-	}
-	return 0
 }
 
 // buildComponents numbers the components and finds each one's outer contour:
@@ -394,4 +364,25 @@ func (b *builder) buildComponents() {
 			panic(internalError("internal error: component without outer contour"))
 		}
 	}
+}
+
+// workers is how many goroutines the parallel steps use.
+func workers() int { return max(1, min(runtime.GOMAXPROCS(0), 8)) }
+
+// eachParallel runs body(i, t) for every i in [0, n), striped over the
+// workers; each worker has its own scratch t, so body must not share one.
+func eachParallel(n int, body func(i int, t *[2]big.Int)) {
+	w := workers()
+	var wg sync.WaitGroup
+	for k := 0; k < w; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var t [2]big.Int
+			for i := k; i < n; i += w {
+				body(i, &t)
+			}
+		}()
+	}
+	wg.Wait()
 }

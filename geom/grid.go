@@ -2,7 +2,6 @@ package geom
 
 import (
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -136,13 +135,13 @@ func (g *grid) cells(s flseg, f func(int)) {
 func (b *builder) findPairs() []*sink {
 	g := b.grid
 	n := b.n
-	workers := max(1, min(runtime.GOMAXPROCS(0), 8))
+	nw := workers()
 	if n < 256 {
-		workers = 1
+		nw = 1
 	}
 	const chunk = 32
 	var next atomic.Int64
-	sinks := make([]*sink, workers)
+	sinks := make([]*sink, nw)
 	var wg sync.WaitGroup
 	for w := range sinks {
 		k := newSink(b)

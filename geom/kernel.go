@@ -141,17 +141,7 @@ func (k *sink) classify(i, j int32) {
 	}
 	// The supporting lines meet in exactly one point X, inside both segments.
 	k.unionSeg(i, j)
-	endJ, endI := int32(-1), int32(-1)
-	if o1 == 0 {
-		endJ = 0
-	} else if o2 == 0 {
-		endJ = 1
-	}
-	if o3 == 0 {
-		endI = 0
-	} else if o4 == 0 {
-		endI = 1
-	}
+	endI, endJ := touchingEnds(o1, o2, o3, o4)
 	switch {
 	case endI >= 0 && endJ >= 0:
 		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
@@ -256,17 +246,7 @@ func (k *sink) classifyBig(i, j int32) {
 		return
 	}
 	k.unionSeg(i, j)
-	endJ, endI := int32(-1), int32(-1)
-	if o1 == 0 {
-		endJ = 0
-	} else if o2 == 0 {
-		endJ = 1
-	}
-	if o3 == 0 {
-		endI = 0
-	} else if o4 == 0 {
-		endI = 1
-	}
+	endI, endJ := touchingEnds(o1, o2, o3, o4)
 	switch {
 	case endI >= 0 && endJ >= 0:
 		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
@@ -408,4 +388,23 @@ func (b *builder) wrap(h1, h2 int32, t *[2]big.Int) int {
 		return -1
 	}
 	return 0
+}
+
+// touchingEnds returns which end of segment j (o1, o2: the orientations of
+// j's ends against i's line) and of segment i (o3, o4: i's ends against j's
+// line) lies on the other segment's line, or -1 for neither. Both the int64
+// and the math/big paths decide a crossing's ends this way.
+func touchingEnds(o1, o2, o3, o4 int) (endI, endJ int32) {
+	endI, endJ = -1, -1
+	if o1 == 0 {
+		endJ = 0
+	} else if o2 == 0 {
+		endJ = 1
+	}
+	if o3 == 0 {
+		endI = 0
+	} else if o4 == 0 {
+		endI = 1
+	}
+	return endI, endJ
 }
