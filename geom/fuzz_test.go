@@ -26,17 +26,7 @@ func FuzzArrange(f *testing.F) {
 				segs = append(segs, SegInt(ax, ay, bx, by))
 			}
 		}
-		want := refArrange(segs)
-		for _, fb := range []bool{false, true} {
-			a, err := arrange(segs, fb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkEuler(t, a, segs)
-			if d := diffResults(summary(a), want); d != "" {
-				t.Fatalf("big=%v %v:\n%s", fb, segs, d)
-			}
-		}
+		agreesWithReference(t, 0, segs, false, true)
 	})
 }
 

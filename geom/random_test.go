@@ -29,6 +29,21 @@ func mustArrange(t testing.TB, segs []Segment, forceBig bool) *Arrangement {
 	return a
 }
 
+// agreesWithReference arranges segs (case c) in each arithmetic path given
+// (false: fast int64 where it fits, true: math/big forced), checks Euler's
+// formula, and compares everything with the simple reference.
+func agreesWithReference(t testing.TB, c int, segs []Segment, forceBig ...bool) {
+	t.Helper()
+	want := refArrange(segs)
+	for _, fb := range forceBig {
+		a := mustArrange(t, segs, fb)
+		checkEuler(t, a, segs)
+		if d := diffResults(summary(a), want); d != "" {
+			t.Fatalf("case %d (big=%v) %v:\n%s", c, fb, segs, d)
+		}
+	}
+}
+
 func checkEuler(t testing.TB, a *Arrangement, segs []Segment) {
 	t.Helper()
 	if a.Vertices()-a.Edges()+len(a.Faces()) != a.Components() {
@@ -46,14 +61,7 @@ func TestAgainstReference(t *testing.T) {
 		n := 1 + r.Intn(12)
 		k := 1 + r.Intn(5)
 		segs := randomLattice(r, n, k)
-		want := refArrange(segs)
-		for _, fb := range []bool{false, true} {
-			a := mustArrange(t, segs, fb)
-			checkEuler(t, a, segs)
-			if d := diffResults(summary(a), want); d != "" {
-				t.Fatalf("case %d (big=%v) %v:\n%s", c, fb, segs, d)
-			}
-		}
+		agreesWithReference(t, c, segs, false, true)
 	}
 }
 
@@ -79,12 +87,7 @@ func TestAgainstReferenceRational(t *testing.T) {
 		for i := range segs {
 			segs[i] = Segment{tr(segs[i].A), tr(segs[i].B)}
 		}
-		want := refArrange(segs)
-		a := mustArrange(t, segs, false)
-		checkEuler(t, a, segs)
-		if d := diffResults(summary(a), want); d != "" {
-			t.Fatalf("case %d %v:\n%s", c, segs, d)
-		}
+		agreesWithReference(t, c, segs, false)
 	}
 }
 
@@ -141,14 +144,7 @@ func TestAgainstReferenceShapes(t *testing.T) {
 	}
 	for c := 0; c < cases; c++ {
 		segs := randomShapes(r, 1+r.Intn(5), r.Intn(4), 4+r.Intn(12))
-		want := refArrange(segs)
-		for _, fb := range []bool{false, true} {
-			a := mustArrange(t, segs, fb)
-			checkEuler(t, a, segs)
-			if d := diffResults(summary(a), want); d != "" {
-				t.Fatalf("case %d (big=%v) %v:\n%s", c, fb, segs, d)
-			}
-		}
+		agreesWithReference(t, c, segs, false, true)
 	}
 }
 
@@ -184,14 +180,7 @@ func TestAgainstReferenceNested(t *testing.T) {
 	}
 	for c := 0; c < cases; c++ {
 		segs := randomNested(r, 6+r.Intn(14))
-		want := refArrange(segs)
-		for _, fb := range []bool{false, true} {
-			a := mustArrange(t, segs, fb)
-			checkEuler(t, a, segs)
-			if d := diffResults(summary(a), want); d != "" {
-				t.Fatalf("case %d (big=%v) %v:\n%s", c, fb, segs, d)
-			}
-		}
+		agreesWithReference(t, c, segs, false, true)
 	}
 }
 
@@ -227,14 +216,7 @@ func TestExtremeFastPath(t *testing.T) {
 		if err := b.load(segs, false); err != nil || b.big {
 			t.Fatalf("not on the fast path: %v", err)
 		}
-		want := refArrange(segs)
-		for _, fb := range []bool{false, true} {
-			a := mustArrange(t, segs, fb)
-			checkEuler(t, a, segs)
-			if d := diffResults(summary(a), want); d != "" {
-				t.Fatalf("case %d big=%v %v:\n%s", c, fb, segs, d)
-			}
-		}
+		agreesWithReference(t, c, segs, false, true)
 	}
 }
 
@@ -252,11 +234,6 @@ func TestTinyInHuge(t *testing.T) {
 		segs := randomNested(r, 4+r.Intn(8))
 		fx := new(big.Rat).SetInt(far)
 		segs = append(segs, Segment{Pt(fx, new(big.Rat)), Pt(new(big.Rat).Add(fx, big.NewRat(1, 1)), big.NewRat(1, 1))})
-		want := refArrange(segs)
-		a := mustArrange(t, segs, false)
-		checkEuler(t, a, segs)
-		if d := diffResults(summary(a), want); d != "" {
-			t.Fatalf("case %d %v:\n%s", c, segs, d)
-		}
+		agreesWithReference(t, c, segs, false)
 	}
 }
