@@ -63,6 +63,15 @@ rounds:
   - dots: B1 D2 A3 C4 F5 E6 H7 G8 J9 I10
 `
 
+// permutationRule: triangles are player 1's points, faces of 4 or more
+// sides player 2's.
+var permutationRule = faceRule{
+	forP1: func(sides int) bool { return sides == 3 },
+	role1: "triangles", role2: "4 or more sides",
+	face1: "a triangle", face2: "not a triangle",
+	corner: gridPoint,
+}
+
 // Score implements Scorer.
 func (g PermutationGrid) Score(t *scorer.Transcript) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "permutation-grid", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
@@ -158,7 +167,6 @@ func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *
 		}
 	}
 	board := boards.LineGrid{N: n}
-	p2 := 1 - p1
 	var pr *polygonRound
 	cell := func() *layout.Cell {
 		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
@@ -182,27 +190,14 @@ func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *
 	if len(errs) > 0 {
 		return nil, cell(), errs.Err()
 	}
-	pr, err = scorePolygons(segs, 2, func(sides int) int {
-		if sides == 3 {
-			return p1
-		}
-		return p2
-	})
-	if err != nil {
-		return nil, nil, t.Rounds[i].Errorf("%s: %v", where, err)
-	}
-	rd := &scorer.Round{Number: i + 1, Scores: pr.scores, Details: pr.details()}
-	rd.Lines = append(rd.Lines, fmt.Sprintf("%s is player 1 (triangles), %s player 2 (4 or more sides)", t.Players[p1], t.Players[p2]))
 	var names []string
 	for _, d := range dots {
 		names = append(names, boards.CellName(d.c, d.r))
 	}
-	rd.Lines = append(rd.Lines, "dots "+strings.Join(names, " ")+"")
-	rd.Lines = append(rd.Lines, pr.lines(t.Players, func(s int) string {
-		if s == 3 {
-			return "a triangle"
-		}
-		return "not a triangle"
-	}, gridPoint)...)
+	rd, scored, err := permutationRule.score(t, i, p1, segs, "dots "+strings.Join(names, " "))
+	if err != nil {
+		return nil, nil, err
+	}
+	pr = scored // cell() draws the scored faces
 	return rd, cell(), nil
 }

@@ -52,6 +52,40 @@ func (pr *polygonRound) lines(players []string, why func(sides int) string, name
 	return out
 }
 
+// faceRule is a polygon game's scoring rule: the faces forP1 accepts are
+// player 1's points, the rest player 2's; the strings word it for the
+// report, and corner names a corner the way the sheet does.
+type faceRule struct {
+	forP1        func(sides int) bool
+	role1, role2 string // what each player collects, e.g. "triangles"
+	face1, face2 string // one face of each kind, e.g. "a triangle"
+	corner       func(geom.Point) string
+}
+
+// score scores the faces of segs in round i of t, where seat p1 is player
+// 1; moves is the report's line of the round's moves.
+func (fr faceRule) score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, moves string) (*scorer.Round, *polygonRound, error) {
+	p2 := 1 - p1
+	pr, err := scorePolygons(segs, 2, func(sides int) int {
+		if fr.forP1(sides) {
+			return p1
+		}
+		return p2
+	})
+	if err != nil {
+		return nil, nil, t.Rounds[i].Errorf("round %d: %v", i+1, err)
+	}
+	rd := &scorer.Round{Number: i + 1, Scores: pr.scores, Details: pr.details()}
+	rd.Lines = append(rd.Lines, fmt.Sprintf("%s is player 1 (%s), %s player 2 (%s)", t.Players[p1], fr.role1, t.Players[p2], fr.role2), moves)
+	rd.Lines = append(rd.Lines, pr.lines(t.Players, func(s int) string {
+		if fr.forP1(s) {
+			return fr.face1
+		}
+		return fr.face2
+	}, fr.corner)...)
+	return rd, pr, nil
+}
+
 func (pr *polygonRound) details() map[string]any {
 	return map[string]any{
 		"faces":           len(pr.arr.Faces()),

@@ -68,6 +68,14 @@ rounds:
                     # first move joins the first two); it closes by itself
 `
 
+// parityRule: odd-sided faces are player 1's points, even-sided player 2's.
+var parityRule = faceRule{
+	forP1: func(sides int) bool { return sides%2 == 1 },
+	role1: "odd sides", role2: "even sides",
+	face1: "odd", face2: "even",
+	corner: mmPoint,
+}
+
 // Score implements Scorer.
 func (g PolygonsAndDots) Score(t *scorer.Transcript) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "polygons-and-dots", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
@@ -226,28 +234,13 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 	for m := range path {
 		segs = append(segs, geom.Segment{A: dots[path[m]].p, B: dots[path[(m+1)%len(path)]].p})
 	}
-	p2 := 1 - p1
-	pr, err := scorePolygons(segs, 2, func(sides int) int {
-		if sides%2 == 1 {
-			return p1
-		}
-		return p2
-	})
-	if err != nil {
-		return nil, nil, t.Rounds[i].Errorf("%s: %v", where, err)
-	}
-	rd := &scorer.Round{Number: i + 1, Scores: pr.scores, Details: pr.details()}
-	rd.Lines = append(rd.Lines, fmt.Sprintf("%s is player 1 (odd sides), %s player 2 (even sides)", t.Players[p1], t.Players[p2]))
 	var steps []string
 	for _, k := range path {
 		steps = append(steps, strconv.Itoa(k+1))
 	}
-	rd.Lines = append(rd.Lines, fmt.Sprintf("%d dots; path %s-%s", len(dots), strings.Join(steps, "-"), steps[0]))
-	rd.Lines = append(rd.Lines, pr.lines(t.Players, func(s int) string {
-		if s%2 == 1 {
-			return "odd"
-		}
-		return "even"
-	}, mmPoint)...)
+	rd, pr, err := parityRule.score(t, i, p1, segs, fmt.Sprintf("%d dots; path %s-%s", len(dots), strings.Join(steps, "-"), steps[0]))
+	if err != nil {
+		return nil, nil, err
+	}
 	return rd, cell(segs, pr), nil
 }
