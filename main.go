@@ -429,6 +429,16 @@ func readInput(c *cli.Context, name string) ([]byte, error) {
 	return b, nil
 }
 
+// reportFlags are the flags of the commands that report on a file:
+// --json, and --render with its --paper (read back by renderFlags).
+func reportFlags(jsonUsage, renderUsage string) []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "json", Usage: jsonUsage},
+		&cli.StringFlag{Name: "render", Usage: renderUsage},
+		&cli.StringFlag{Name: "paper", Value: "a4", Usage: "paper for --render"},
+	}
+}
+
 // renderFlags reads the --render file's format and the --paper it is
 // drawn on.
 func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
@@ -451,11 +461,8 @@ func facesCommand() *cli.Command {
 		Name:      "faces",
 		Usage:     "count exactly the polygons (faces) that straight segments cut out, and their sides",
 		ArgsUsage: "FILE (JSON or YAML: {\"segments\": [[[x1, y1], [x2, y2]], ...]}; - for standard input)",
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print {faces, sides_histogram, holes, vertices, edges, components} as JSON"},
-			&cli.StringFlag{Name: "render", Usage: "also draw the faces, shaded and labelled, to `FILE` (.pdf or .svg)"},
-			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "paper for --render"},
-		},
+		Flags: reportFlags("print {faces, sides_histogram, holes, vertices, edges, components} as JSON",
+			"also draw the faces, shaded and labelled, to `FILE` (.pdf or .svg)"),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usage("faces needs one drawing file (or - for standard input)")
@@ -510,11 +517,8 @@ func scoreCommand() *cli.Command {
 		Name:      "score",
 		Usage:     "check every move of finished games and score them",
 		ArgsUsage: "FILE... (transcripts, YAML or JSON; - for standard input)",
-		Flags: []cli.Flag{
-			&cli.BoolFlag{Name: "json", Usage: "print the results as JSON (schema in docs/transcripts.md)"},
-			&cli.StringFlag{Name: "render", Usage: "draw the finished game on its board to `FILE` (.pdf or .svg; one transcript)"},
-			&cli.StringFlag{Name: "paper", Value: "a4", Usage: "paper for --render"},
-		},
+		Flags: reportFlags("print the results as JSON (schema in docs/transcripts.md)",
+			"draw the finished game on its board to `FILE` (.pdf or .svg; one transcript)"),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usage("score needs one or more transcript files (or - for standard input)")
