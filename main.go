@@ -19,7 +19,6 @@ import (
 	"papergames/geom"
 	"papergames/input"
 	"papergames/layout"
-	"papergames/scorer"
 	"papergames/sheets"
 	"papergames/templates"
 )
@@ -544,18 +543,10 @@ func scoreCommand() *cli.Command {
 				if name == "-" {
 					label = "<stdin>"
 				}
-				res, cells, err := games.Score(label, data)
-				if out != "" && len(cells) > 0 {
-					title := "Scored game"
-					if res != nil {
-						title = res.Title
-					}
-					r := res
-					if r == nil {
-						r = &scorer.Result{Title: title, Players: []string{"?", "?"}, Rounds: nil}
-					}
-					doc := layout.NewDocument(format, title)
-					if derr := scorer.RenderSheet(r, title, paper, cells, 0).Draw(doc); derr != nil {
+				res, drawing, err := games.Score(label, data)
+				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
+					doc := layout.NewDocument(format, drawing.Title)
+					if derr := drawing.Sheet(res, paper).Draw(doc); derr != nil {
 						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", derr)
 					} else if _, serr := layout.Save(doc, out, c.App.Writer); serr != nil {
 						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", serr)

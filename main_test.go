@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"papergames/games"
+	"papergames/input"
 )
 
 func runCLI(t *testing.T, args ...string) (status int, stdout, stderr string) {
@@ -218,7 +219,27 @@ func TestScoreCommand(t *testing.T) {
 			t.Errorf("papergames %s: status %d (want %d)\n stdout %.300q\n stderr %q", strings.Join(tc.args, " "), st, tc.status, out, e)
 		}
 	}
+	// A refused transcript is drawn with its real title and players, and
+	// says it is not scored (it must not report totals or a tie).
+	if st, _, _ := runCLI(t, "score", "examples/permutation-grid/bad-row.yaml", "--render", filepath.Join(dir, "refused.svg")); st != 1 {
+		t.Fatalf("bad-row scored")
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "refused.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Polygons In Permutation Grid", "not scored", ">Ann<", ">Bob<"} {
+		if !strings.Contains(string(svg), want) {
+			t.Errorf("the refused render lacks %q", want)
+		}
+	}
+	if strings.Contains(string(svg), "totals") || strings.Contains(string(svg), "tie") {
+		t.Error("the refused render reports totals")
+	}
+	many := func(n int, item string) string { return strings.TrimSuffix(strings.Repeat(item+", ", n), ", ") }
 	for _, tc := range []struct{ src, want string }{
+		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [" + many(201, "[1, 2]") + "]\n    path: 1\n", "201 dots; the limit is 200"},
+		{"game: permutation-grid\nplayers: [a, b]\nrounds: [" + many(1001, "{dots: A1}") + "]\n", "1001 rounds; the limit is 1000"},
 		{"game: nope\nplayers: [a, b]\nrounds: []\n", `<stdin>:1:7: unknown game "nope"`},
 		{"game: arcs-and-marks\nplayers: [a, b]\nrounds: [x]\n", "cannot score Arcs And Marks yet"},
 		{"players: [a, b]\n", `starts with "game: ID"`},
@@ -239,5 +260,20 @@ func TestScoreCommand(t *testing.T) {
 		if st != 1 || !strings.Contains(e.String(), tc.want) {
 			t.Errorf("score of\n%s\nstatus %d, stderr %q, want %q", tc.src, st, e.String(), tc.want)
 		}
+	}
+}
+
+func TestOversizedInputIsRefusedUnread(t *testing.T) {
+	big := bytes.Repeat([]byte("#"), input.MaxBytes+1)
+	var o, e bytes.Buffer
+	for _, cmd := range []string{"faces", "score"} {
+		o.Reset()
+		e.Reset()
+		if st := run([]string{"papergames", cmd, "-"}, bytes.NewReader(big), &o, &e); st != 1 || !strings.Contains(e.String(), "larger than") {
+			t.Errorf("%s of %d bytes: status %d, %q", cmd, len(big), st, e.String())
+		}
+	}
+	if _, err := input.Parse("big.yaml", big); err == nil || !strings.Contains(err.Error(), "the limit is") {
+		t.Errorf("input.Parse of %d bytes: %v", len(big), err)
 	}
 }

@@ -21,8 +21,10 @@ type Scorer interface {
 	Blank() string
 }
 
-// Score reads a transcript (YAML or JSON) and scores it with its game.
-func Score(name string, data []byte) (*scorer.Result, []layout.Cell, error) {
+// Score reads a transcript (YAML or JSON) and scores it with its game. The
+// drawing of the game for --render comes back whenever the header could be
+// read, also when the moves are refused.
+func Score(name string, data []byte) (*scorer.Result, *scorer.Drawing, error) {
 	root, id, err := scorer.GameOf(name, data)
 	if err != nil {
 		return nil, nil, err
@@ -40,7 +42,8 @@ func Score(name string, data []byte) (*scorer.Result, []layout.Cell, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return sc.Score(t)
+	res, cells, err := sc.Score(t)
+	return res, &scorer.Drawing{Title: info.Title, Players: t.Players, Cells: cells}, err
 }
 
 func gameNode(root *input.Node) *input.Node {

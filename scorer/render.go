@@ -42,28 +42,42 @@ func Fill(i int) layout.Color { return Fills[i%len(Fills)] }
 // Ink returns seat i's line colour.
 func Ink(i int) layout.Color { return Inks[i%len(Inks)] }
 
-// RenderSheet lays out one rendered board per round, with the scores in
-// the header.
-func RenderSheet(r *Result, title string, paper layout.Size, cells []layout.Cell, boardSize float64) *layout.Sheet {
-	t := r.Totals()
-	var parts []string
-	for i, p := range r.Players {
-		parts = append(parts, fmt.Sprintf("%s %d", p, t[i]))
-	}
-	params := "totals: " + strings.Join(parts, ", ")
-	if w := r.Winners(); len(w) == 1 {
-		params += " · winner " + r.Players[w[0]]
+// Drawing is what --render draws of a transcript: the game's title, its
+// players and one board per round. A refused transcript has one too, drawn
+// up to its bad move.
+type Drawing struct {
+	Title   string
+	Players []string
+	Cells   []layout.Cell
+}
+
+// Sheet lays the drawing out one round to a page, with r's totals and
+// winner in the header; r is nil for a refused transcript.
+func (d *Drawing) Sheet(r *Result, paper layout.Size) *layout.Sheet {
+	credit := "Scored by papergames: each face is shaded in the colour of the player it scores for."
+	params := "not scored: the transcript breaks a rule (see the messages); the bad move is drawn in red"
+	if r != nil {
+		t := r.Totals()
+		var parts []string
+		for i, p := range r.Players {
+			parts = append(parts, fmt.Sprintf("%s %d", p, t[i]))
+		}
+		params = "totals: " + strings.Join(parts, ", ")
+		if w := r.Winners(); len(w) == 1 {
+			params += " · winner " + r.Players[w[0]]
+		} else {
+			params += " · tie"
+		}
 	} else {
-		params += " · tie"
+		credit = "Checked by papergames, and refused."
 	}
 	return &layout.Sheet{
-		Paper: paper, Margin: 10, Title: title,
-		Credit:    "Scored by papergames: each face is shaded in the colour of the player it scores for.",
-		Params:    params,
-		Players:   r.Players,
-		Cells:     cells,
-		PerPage:   1,
-		BoardSize: boardSize,
-		Style:     layout.Style{Line: 0.3, Guide: layout.Grey},
+		Paper: paper, Margin: 10, Title: d.Title,
+		Credit:  credit,
+		Params:  params,
+		Players: d.Players,
+		Cells:   d.Cells,
+		PerPage: 1,
+		Style:   layout.Style{Line: 0.3, Guide: layout.Grey},
 	}
 }

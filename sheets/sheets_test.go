@@ -259,6 +259,7 @@ func TestBadOptions(t *testing.T) {
 		{"grid size", wtc, func(o *Options, v games.Values) { v["size"] = 1 }, "--size 1: must be from 4 to 40"},
 		{"too many per page", wtc, func(o *Options, v games.Values) { o.PerPage = 30; v["size"] = 40 }, "below the readable"},
 		{"margin", arcs, func(o *Options, v games.Values) { o.Margin = 90 }, "--margin 90mm"},
+		{"margin on small paper", arcs, func(o *Options, v games.Values) { o.Paper = layout.Papers["a5"]; o.Margin = 50 }, "--margin 50mm leaves less than 60 mm"},
 		{"dividers", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "1:0,180,90" }, "ring 1 has 3 cuts; it must have 1 to 2"},
 		{"dividers ring", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "9:0" }, "rings are numbered 1 to 5"},
 		{"dividers angle", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "2:0,360" }, `angle "360"`},
