@@ -157,13 +157,6 @@ func sign64(v int64) int {
 	return 0
 }
 
-func gcdU(a, b uint64) uint64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
 // bigFloat returns z·2^-shift rounded to float64.
 func bigFloat(z *big.Int, shift int) float64 {
 	var f big.Float

@@ -23,14 +23,6 @@ type grid struct {
 	segCells    []int32
 }
 
-func (g *grid) col(x float64) int {
-	return clampInt(int(math.Floor((x-g.x0)*g.inv)), 0, g.cols-1)
-}
-
-func (g *grid) row(y float64) int {
-	return clampInt(int(math.Floor((y-g.y0)*g.inv)), 0, g.rows-1)
-}
-
 func clampInt(v, lo, hi int) int {
 	if v < lo {
 		return lo

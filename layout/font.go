@@ -1,7 +1,6 @@
 package layout
 
 import (
-	"fmt"
 	"strings"
 	"sync"
 
@@ -89,14 +88,6 @@ func Missing(s string) string {
 		}
 	}
 	return b.String()
-}
-
-// CheckText returns an error naming what for text the fonts cannot show.
-func CheckText(what, s string) error {
-	if m := Missing(s); m != "" {
-		return fmt.Errorf("%s %q: the embedded Go font has no glyph for %q", what, s, m)
-	}
-	return nil
 }
 
 // Wrap breaks s into lines no wider than w millimetres, at spaces.
