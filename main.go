@@ -79,7 +79,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, transcript, completion (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, completion (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -89,6 +89,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			rulesCommand(),
 			facesCommand(),
 			scoreCommand(),
+			movesCommand(),
 			transcriptCommand(),
 			completionCommand(),
 		},
@@ -516,12 +517,13 @@ func scoreCommand() *cli.Command {
 		Name:      "score",
 		Usage:     "check every move of finished games and score them",
 		ArgsUsage: "FILE... (transcripts, YAML or JSON; - for standard input)",
-		Flags: reportFlags("print the results as JSON (schema in docs/transcripts.md)",
-			"draw the finished game on its board to `FILE` (.pdf or .svg; one transcript)"),
+		Flags: append(reportFlags("print the results as JSON (schema in docs/transcripts.md)",
+			"draw the finished game on its board to `FILE` (.pdf or .svg; one transcript)"), ruleFlags()...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
 				return usage("score needs one or more transcript files (or - for standard input)")
 			}
+			opts := ruleOptions(c)
 			out := c.String("render")
 			if out != "" && c.NArg() > 1 {
 				return usage("--render draws one transcript; %d were given", c.NArg())
@@ -543,7 +545,7 @@ func scoreCommand() *cli.Command {
 				if name == "-" {
 					label = "<stdin>"
 				}
-				res, drawing, err := games.Score(label, data)
+				res, drawing, err := games.Score(label, data, opts)
 				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
 					doc := layout.NewDocument(format, drawing.Title)
 					if derr := drawing.Sheet(res, paper).Draw(doc); derr != nil {
@@ -585,6 +587,49 @@ func scoreCommand() *cli.Command {
 				return fmt.Errorf("%d of %d transcript(s) could not be scored", failed, c.NArg())
 			}
 			return nil
+		},
+	}
+}
+
+// ruleFlags choose rule variants and strictness; score and moves share
+// them, and each game reads the ones that are its own.
+func ruleFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "strict", Usage: "Cross, Don't Cross: a round that stops while a legal move remains is an error, not a provisional result"},
+		&cli.BoolFlag{Name: "ban-along-cuts", Usage: "Crossing The Rings: refuse a segment that runs along a cut (default: it fills neither neighbour)"},
+		&cli.StringFlag{Name: "sections", Usage: "Crossing The Rings: sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)"},
+	}
+}
+
+func ruleOptions(c *cli.Context) games.Options {
+	return games.Options{Strict: c.Bool("strict"), BanAlongCuts: c.Bool("ban-along-cuts"), Sections: c.String("sections")}
+}
+
+func movesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "moves",
+		Usage:     "list the legal next moves of an unfinished round, to settle \"I can't move\"",
+		ArgsUsage: "FILE (a transcript, YAML or JSON; - for standard input)",
+		Flags:     ruleFlags(),
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usage("moves needs one transcript file (or - for standard input)")
+			}
+			name := c.Args().First()
+			data, err := readInput(c, name)
+			if err != nil {
+				return err
+			}
+			label := name
+			if name == "-" {
+				label = "<stdin>"
+			}
+			txt, err := games.Moves(label, data, ruleOptions(c))
+			if err != nil {
+				return err
+			}
+			_, err = io.WriteString(c.App.Writer, txt)
+			return err
 		},
 	}
 }

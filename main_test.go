@@ -149,18 +149,26 @@ func TestFacesCommand(t *testing.T) {
 // scores, NAME.expected.txt (the messages) for one that must be refused.
 func TestScoreExamples(t *testing.T) {
 	files, _ := filepath.Glob("examples/*/*.yaml")
-	scored := map[string]bool{}
+	scored := map[string]int{}
 	for _, f := range files {
 		if strings.HasPrefix(f, filepath.Join("examples", "drawings")) {
 			continue
 		}
 		base := strings.TrimSuffix(f, ".yaml")
+		// NAME.args holds the flags the example is scored with, if any.
+		var flags []string
+		if b, err := os.ReadFile(base + ".args"); err == nil {
+			flags = strings.Fields(string(b))
+		}
 		if want, err := os.ReadFile(base + ".expected.json"); err == nil {
-			st, out, e := runCLI(t, "score", "--json", f)
+			st, out, e := runCLI(t, append(append([]string{"score", "--json"}, flags...), f)...)
 			if st != 0 || out != string(want) {
 				t.Errorf("score %s: status %d, stderr %q\n got  %s\n want %s", f, st, e, out, want)
 			}
-			scored[filepath.Base(filepath.Dir(f))] = true
+			if st, _, e := runCLI(t, append(append([]string{"score", "--render", filepath.Join(t.TempDir(), "r.pdf")}, flags...), f)...); st != 0 {
+				t.Errorf("score --render %s: status %d, %s", f, st, e)
+			}
+			scored[filepath.Base(filepath.Dir(f))]++
 			continue
 		}
 		want, err := os.ReadFile(base + ".expected.txt")
@@ -168,14 +176,21 @@ func TestScoreExamples(t *testing.T) {
 			t.Errorf("%s has neither .expected.json nor .expected.txt beside it", f)
 			continue
 		}
-		st, out, e := runCLI(t, "score", f)
+		st, out, e := runCLI(t, append(append([]string{"score"}, flags...), f)...)
 		if st != 1 || out != "" || e != string(want) {
 			t.Errorf("score %s: status %d, stdout %q\n got  %s\n want %s", f, st, out, e, want)
 		}
 	}
 	for _, g := range games.Catalog {
-		if _, ok := g.(games.Scorer); ok && !scored[g.Info().ID] {
-			t.Errorf("%s scores transcripts but has no example under examples/%s/", g.Info().ID, g.Info().ID)
+		if _, ok := g.(games.Scorer); !ok {
+			continue
+		}
+		id := g.Info().ID
+		if scored[id] < 2 {
+			t.Errorf("%s scores transcripts but has %d scored example(s) under examples/%s/; every game needs at least two", id, scored[id], id)
+		}
+		if _, err := os.Stat(filepath.Join("docs", "transcripts", id+".md")); err != nil {
+			t.Errorf("%s scores transcripts but docs/transcripts/%s.md does not describe them", id, id)
 		}
 	}
 }

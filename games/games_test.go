@@ -64,28 +64,38 @@ func TestSuggest(t *testing.T) {
 	}
 }
 
-// FuzzScore feeds mutated transcripts of every scored game to the scorer:
-// it must answer with a result or an error, never panic or hang.
-func FuzzScore(f *testing.F) {
-	files, _ := filepath.Glob("../examples/*/*.yaml")
+// fuzzGame feeds mutated transcripts of the game id (its examples and
+// blank transcript) to the scorer and to moves: they must answer with a
+// result or an error, never panic or hang. Each scored game has its own
+// target, so each reader gets its own fuzzing time.
+func fuzzGame(f *testing.F, id string) {
+	files, _ := filepath.Glob("../examples/" + id + "/*.yaml")
 	for _, name := range files {
 		if b, err := os.ReadFile(name); err == nil {
 			f.Add(b)
 		}
 	}
-	for _, g := range Catalog {
-		if s, ok := g.(Scorer); ok {
-			f.Add([]byte(s.Blank()))
-		}
+	blank, err := Blank(id)
+	if err != nil {
+		f.Fatal(err)
 	}
+	f.Add([]byte(blank))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, _, err := Score("f.yaml", data)
-		if err == nil && res == nil {
-			t.Fatal("no result and no error")
-		}
-		if err == nil {
-			res.JSON()
-			res.Text("f.yaml")
+		for _, o := range []Options{{}, {Strict: true, BanAlongCuts: true, Sections: "1..3j"}} {
+			res, _, err := Score("f.yaml", data, o)
+			if err == nil && res == nil {
+				t.Fatal("no result and no error")
+			}
+			if err == nil {
+				res.JSON()
+				res.Text("f.yaml")
+			}
+			if txt, err := Moves("f.yaml", data, o); err == nil && txt == "" {
+				t.Fatal("moves: no list and no error")
+			}
 		}
 	})
 }
+
+func FuzzScorePolygonsAndDots(f *testing.F) { fuzzGame(f, "polygons-and-dots") }
+func FuzzScorePermutationGrid(f *testing.F) { fuzzGame(f, "permutation-grid") }

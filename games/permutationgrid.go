@@ -43,6 +43,11 @@ func (g PermutationGrid) Setup(v Values, players []string) (*Setup, error) {
 // HeaderKeys implements Scorer.
 func (PermutationGrid) HeaderKeys() []string { return []string{"size"} }
 
+// RenderNote implements Scorer.
+func (PermutationGrid) RenderNote() string {
+	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
+}
+
 // Blank implements Scorer.
 func (PermutationGrid) Blank() string {
 	return strings.Replace(blankPermutationGrid, "BOARD", BoardID("permutation-grid size=10"), 1)
@@ -73,7 +78,7 @@ var permutationRule = faceRule{
 }
 
 // Score implements Scorer.
-func (g PermutationGrid) Score(t *scorer.Transcript) (*scorer.Result, []layout.Cell, error) {
+func (g PermutationGrid) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "permutation-grid", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: a point for each face, triangles for player 1, 4 or more sides for player 2"}
 	var errs input.Errors

@@ -42,6 +42,11 @@ const MaxDots = 200
 // HeaderKeys implements Scorer: the coordinate sheet has no parameters.
 func (PolygonsAndDots) HeaderKeys() []string { return nil }
 
+// RenderNote implements Scorer.
+func (PolygonsAndDots) RenderNote() string {
+	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
+}
+
 // Blank implements Scorer.
 func (PolygonsAndDots) Blank() string {
 	return strings.Replace(blankPolygonsAndDots, "BOARD", BoardID("polygons-and-dots"), 1)
@@ -77,7 +82,7 @@ var parityRule = faceRule{
 }
 
 // Score implements Scorer.
-func (g PolygonsAndDots) Score(t *scorer.Transcript) (*scorer.Result, []layout.Cell, error) {
+func (g PolygonsAndDots) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "polygons-and-dots", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: a point for each face, odd-sided for player 1, even-sided for player 2"}
 	var errs input.Errors

@@ -13,18 +13,69 @@ type Scorer interface {
 	Game
 	// HeaderKeys are the game's own transcript header keys.
 	HeaderKeys() []string
-	// Score checks every move of t and scores it. The cells draw each
-	// round on its board for --render; when a move is illegal they are
-	// still returned, drawn up to that move with the move in red.
-	Score(t *scorer.Transcript) (*scorer.Result, []layout.Cell, error)
+	// Score checks every move of t and scores it under the rule variants
+	// of o. The cells draw each round on its board for --render; when a
+	// move is illegal they are still returned, drawn up to that move with
+	// the move in red.
+	Score(t *scorer.Transcript, o Options) (*scorer.Result, []layout.Cell, error)
 	// Blank returns a transcript to fill in, with comments.
 	Blank() string
+	// RenderNote is the sentence under the title of a rendered game,
+	// saying how to read the picture.
+	RenderNote() string
+}
+
+// Options are the rule variants and strictness the score command's flags
+// choose. A game ignores the ones that are not its own.
+type Options struct {
+	// Strict turns an unfinished round (a legal move remains) from a
+	// warning with a provisional result into an error.
+	Strict bool
+	// BanAlongCuts refuses a Crossing The Rings segment that runs along a
+	// cut, instead of letting it fill neither neighbour.
+	BanAlongCuts bool
+	// Sections are the Crossing The Rings bounds on the sections per ring,
+	// as written on the command line ("" for the default, j..2^j).
+	Sections string
+}
+
+// Mover is a Scorer that can list the legal next moves of an unfinished
+// round, to settle "I can't move" disputes.
+type Mover interface {
+	Scorer
+	// Moves checks t like Score and returns a report of the legal next
+	// moves in its last round (an empty list when the round is over).
+	Moves(t *scorer.Transcript, o Options) (string, error)
 }
 
 // Score reads a transcript (YAML or JSON) and scores it with its game. The
 // drawing of the game for --render comes back whenever the header could be
 // read, also when the moves are refused.
-func Score(name string, data []byte) (*scorer.Result, *scorer.Drawing, error) {
+func Score(name string, data []byte, o Options) (*scorer.Result, *scorer.Drawing, error) {
+	sc, t, err := read(name, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	res, cells, err := sc.Score(t, o)
+	return res, &scorer.Drawing{Title: sc.Info().Title, Note: sc.RenderNote(), Players: t.Players, Cells: cells}, err
+}
+
+// Moves reads a transcript and lists the legal next moves of its last
+// round, for the games that can (see Mover).
+func Moves(name string, data []byte, o Options) (string, error) {
+	sc, t, err := read(name, data)
+	if err != nil {
+		return "", err
+	}
+	m, ok := sc.(Mover)
+	if !ok {
+		return "", gameNode(t.Root).Errorf("papergames moves lists the legal moves of games played move by move against a rule that can leave a player stuck; %s is not one of them", sc.Info().Title)
+	}
+	return m.Moves(t, o)
+}
+
+// read reads a transcript's header with the game it names.
+func read(name string, data []byte) (Scorer, *scorer.Transcript, error) {
 	root, id, err := scorer.GameOf(name, data)
 	if err != nil {
 		return nil, nil, err
@@ -42,8 +93,7 @@ func Score(name string, data []byte) (*scorer.Result, *scorer.Drawing, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	res, cells, err := sc.Score(t)
-	return res, &scorer.Drawing{Title: info.Title, Players: t.Players, Cells: cells}, err
+	return sc, t, nil
 }
 
 func gameNode(root *input.Node) *input.Node {

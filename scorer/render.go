@@ -47,6 +47,7 @@ func Ink(i int) layout.Color { return Inks[i%len(Inks)] }
 // up to its bad move.
 type Drawing struct {
 	Title   string
+	Note    string // how to read the picture, under the title
 	Players []string
 	Cells   []layout.Cell
 }
@@ -54,7 +55,7 @@ type Drawing struct {
 // Sheet lays the drawing out one round to a page, with r's totals and
 // winner in the header; r is nil for a refused transcript.
 func (d *Drawing) Sheet(r *Result, paper layout.Size) *layout.Sheet {
-	credit := "Scored by papergames: each face is shaded in the colour of the player it scores for."
+	credit := d.Note
 	params := "not scored: the transcript breaks a rule (see the messages); the bad move is drawn in red"
 	if r != nil {
 		t := r.Totals()
