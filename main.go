@@ -446,7 +446,7 @@ func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
 	if out := c.String("render"); out != "" {
 		var err error
 		if format, err = layout.FormatFor(out, ""); err != nil {
-			return "", layout.Size{}, usage("--render: %v", err)
+			return "", layout.Size{}, usage("--render %q: the file name must end in .pdf or .svg", out)
 		}
 	}
 	paper, err := layout.ParsePaper(c.String("paper"))

@@ -214,6 +214,24 @@ func TestBlankTranscriptsScore(t *testing.T) {
 	}
 }
 
+func TestMovesCommand(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stderr string
+	}{
+		{[]string{"moves"}, 2, "moves needs one transcript file"},
+		{[]string{"moves", "a.yaml", "b.yaml"}, 2, "moves needs one transcript file"},
+		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 1, "hand-checked.yaml:2:7: Polygons In Permutation Grid has no moves to list"},
+		{[]string{"moves", "nonexistent.yaml"}, 1, "nonexistent.yaml"},
+	} {
+		st, _, e := runCLI(t, tc.args...)
+		if st != tc.status || !strings.Contains(e, tc.stderr) {
+			t.Errorf("%v: status %d, stderr %q; want %d and %q", tc.args, st, e, tc.status, tc.stderr)
+		}
+	}
+}
+
 func TestScoreCommand(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {

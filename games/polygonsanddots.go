@@ -184,6 +184,7 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 		}
 	}
 	var path []int
+	badStep := [2]int{-1, -1} // the first illegal step, drawn in red
 	if pn, ok := f["path"]; !ok {
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing path: the dot numbers in the order visited", where))
 	} else if words, err := scorer.Words(pn, where+" path"); err != nil {
@@ -198,6 +199,9 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 			}
 			if prev, dup := seen[k]; dup {
 				errs = append(errs, w.Errorf("%s, path step %d: dot %d was already reached at step %d; each move goes to a dot not yet reached", where, m+1, k, prev))
+				if len(path) > 0 && len(errs) == 1 && len(path) == m {
+					badStep = [2]int{path[len(path)-1], k - 1}
+				}
 				continue
 			}
 			seen[k] = m + 1
@@ -221,6 +225,10 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 				pr.paint(c, at, 1)
 			}
 			strokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
+			if badStep[0] >= 0 {
+				a, b := dots[badStep[0]], dots[badStep[1]]
+				c.Stroke(layout.Segment(at(a.x, a.y), at(b.x, b.y)), layout.Pen{Width: 2 * st.Line, Color: layout.Red})
+			}
 			for k, d := range dots {
 				col := scorer.Ink(seatOf(k))
 				if bad[k] {
@@ -233,7 +241,14 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 		}}}
 	}
 	if len(errs) > 0 {
-		return nil, cell(nil, nil), errs.Err()
+		// Draw the path as far as it was legal.
+		var segs []geom.Segment
+		if badStep[0] >= 0 {
+			for m := 0; m+1 < len(path); m++ {
+				segs = append(segs, geom.Segment{A: dots[path[m]].p, B: dots[path[m+1]].p})
+			}
+		}
+		return nil, cell(segs, nil), errs.Err()
 	}
 	var segs []geom.Segment
 	for m := range path {

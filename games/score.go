@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 
 	"papergames/input"
 	"papergames/layout"
@@ -69,7 +70,13 @@ func Moves(name string, data []byte, o Options) (string, error) {
 	}
 	m, ok := sc.(Mover)
 	if !ok {
-		return "", gameNode(t.Root).Errorf("papergames moves lists the legal moves of games played move by move against a rule that can leave a player stuck; %s is not one of them", sc.Info().Title)
+		var can []string
+		for _, g := range Catalog {
+			if _, ok := g.(Mover); ok {
+				can = append(can, g.Info().Title)
+			}
+		}
+		return "", gameNode(t.Root).Errorf("%s has no moves to list: its players are never stuck for a move (papergames moves lists them for %s)", sc.Info().Title, strings.Join(can, ", "))
 	}
 	return m.Moves(t, o)
 }
