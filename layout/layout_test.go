@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -170,6 +172,13 @@ func TestSVGEscapesText(t *testing.T) {
 		if cd, ok := tok.(xml.CharData); ok && strings.TrimSpace(string(cd)) != "" {
 			texts = append(texts, string(cd))
 		}
+		if se, ok := tok.(xml.StartElement); ok {
+			for _, a := range se.Attr {
+				if a.Name.Local == "aria-label" {
+					texts = append(texts, a.Value)
+				}
+			}
+		}
 	}
 	joined := strings.Join(texts, "|")
 	if !strings.Contains(joined, `Zoë <script>alert("x")</script> & Łukasz`) || !strings.Contains(joined, `Title <with> "quotes" & ampersands`) {
@@ -240,5 +249,35 @@ func TestTextWidthAndMissing(t *testing.T) {
 	}
 	if m := Missing("李雷"); m != "李雷" {
 		t.Errorf("Missing(CJK) = %q", m)
+	}
+}
+
+// SVG text is drawn with the embedded font's outlines: every glyph used is
+// defined once on its page, and the string starts where the alignment
+// puts it, measured with the same metrics as the PDF.
+func TestSVGTextOutlines(t *testing.T) {
+	d := NewSVG("t")
+	d.AddPage(100, 100)
+	f := Font{Size: 5}
+	d.Text(Pt(50, 20), "Abba", f, Center, Black)
+	d.Text(Pt(90, 40), "Abba b", Font{Size: 5, Bold: true}, Right, Black)
+	page := string(d.Pages()[0])
+	uses := regexp.MustCompile(`<use href="#(g[rb]\d+)" transform="translate\((\d+) (\d+)\)`).FindAllStringSubmatch(page, -1)
+	if len(uses) != 9 { // the space has no outline
+		t.Fatalf("%d glyphs drawn, want 9:\n%s", len(uses), page)
+	}
+	for _, m := range uses {
+		if strings.Count(page, `id="`+m[1]+`"`) != 1 {
+			t.Errorf("glyph %s is defined %d times", m[1], strings.Count(page, `id="`+m[1]+`"`))
+		}
+	}
+	if got, want := uses[0][2], strconv.Itoa(u(50-TextWidth("Abba", f)/2)); got != want {
+		t.Errorf("centred text starts at x=%s, want %s", got, want)
+	}
+	if uses[0][3] != "20000" {
+		t.Errorf("baseline at y=%s, want 20000", uses[0][3])
+	}
+	if len(regexp.MustCompile(`id="gr\d+"`).FindAllString(page, -1)) != 3 { // A, b, a
+		t.Errorf("regular glyphs not defined once each:\n%s", page)
 	}
 }

@@ -2,12 +2,17 @@ package layout
 
 import (
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
 	svg "github.com/ajstarks/svgo"
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 )
 
 // svgUnit is the number of SVG user units per millimetre. svgo takes
@@ -15,16 +20,16 @@ import (
 // is rounded by at most 0.0005 mm.
 const svgUnit = 1000
 
-// SVGFontFamily is the font list the SVG text asks for: Go's own font
-// first (the one the PDF embeds and whose metrics the layout uses).
-const SVGFontFamily = "Go, 'Go Regular', 'DejaVu Sans', Arial, sans-serif"
-
 // SVG is a Document whose pages are separate SVG files, sized in
-// millimetres. Circles and arcs stay native SVG circles and arcs.
+// millimetres. Circles and arcs stay native SVG circles and arcs. Text is
+// drawn with the outlines of Go's own font (the one the PDF embeds and
+// whose metrics the layout uses), each glyph defined once per page, so a
+// page looks the same on every viewer with no font installed.
 type SVG struct {
-	title string
-	pages []*bytes.Buffer
-	cur   *svg.SVG
+	title  string
+	pages  []*bytes.Buffer
+	cur    *svg.SVG
+	glyphs map[glyphKey]bool // glyphs used on the current page
 }
 
 // NewSVG returns an empty SVG document titled title.
@@ -54,6 +59,7 @@ func mmString(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/
 
 func (d *SVG) finish() {
 	if d.cur != nil {
+		d.writeGlyphs()
 		d.cur.End()
 		d.cur = nil
 	}
@@ -144,21 +150,113 @@ func (d *SVG) Fill(p *Path, c Color) {
 	d.cur.Path(pathData(p), append(attrs, `fill-rule="evenodd"`)...)
 }
 
-// Text implements Canvas. svgo escapes the text itself; every attribute
-// here is built from numbers and constants, never from user input.
+// Text implements Canvas: one group per string, labelled with the text
+// for screen readers and search, holding a <use> of each glyph's outline.
 func (d *SVG) Text(at Point, s string, f Font, a Align, c Color) {
 	if s == "" {
 		return
 	}
-	attrs := []string{`font-family="` + SVGFontFamily + `"`, `font-size="` + num(f.Size) + `"`, `fill="` + hex(c) + `"`}
-	if f.Bold {
-		attrs = append(attrs, `font-weight="bold"`)
-	}
+	x := at.X
 	switch a {
 	case Center:
-		attrs = append(attrs, `text-anchor="middle"`)
+		x -= TextWidth(s, f) / 2
 	case Right:
-		attrs = append(attrs, `text-anchor="end"`)
+		x -= TextWidth(s, f)
 	}
-	d.cur.Text(u(at.X), u(at.Y), s, attrs...)
+	d.cur.Group(`aria-label="`+escapeAttr(s)+`"`, `fill="`+hex(c)+`"`)
+	var buf sfnt.Buffer
+	fc := face(f)
+	upem := float64(fc.UnitsPerEm())
+	scale := f.Size * svgUnit / upem
+	for _, r := range s {
+		gi, err := fc.GlyphIndex(&buf, r)
+		if err != nil || gi == 0 {
+			continue
+		}
+		adv, err := fc.GlyphAdvance(&buf, gi, fixed.Int26_6(fc.UnitsPerEm())<<6, font.HintingNone)
+		if err != nil {
+			continue
+		}
+		k := glyphKey{f.Bold, gi}
+		if d.glyphPath(k) != "" {
+			fmt.Fprintf(d.cur.Writer, "<use href=\"#%s\" transform=\"translate(%d %d) scale(%s)\"/>\n", k.id(), u(x), u(at.Y), strconv.FormatFloat(scale, 'g', 8, 64))
+		}
+		x += float64(adv) / 64 / upem * f.Size
+	}
+	d.cur.Gend()
+}
+
+// glyphKey names one glyph of one of the two faces.
+type glyphKey struct {
+	bold bool
+	gi   sfnt.GlyphIndex
+}
+
+func (k glyphKey) id() string {
+	if k.bold {
+		return fmt.Sprintf("gb%d", k.gi)
+	}
+	return fmt.Sprintf("gr%d", k.gi)
+}
+
+// glyphPath returns the outline of k in font units, y down, and notes
+// that the page uses it; "" for a glyph with no ink (a space).
+func (d *SVG) glyphPath(k glyphKey) string {
+	fc := face(Font{Bold: k.bold})
+	var buf sfnt.Buffer
+	segs, err := fc.LoadGlyph(&buf, k.gi, fixed.Int26_6(fc.UnitsPerEm())<<6, nil)
+	if err != nil || len(segs) == 0 {
+		return ""
+	}
+	if d.glyphs == nil {
+		d.glyphs = map[glyphKey]bool{}
+	}
+	d.glyphs[k] = true
+	var b strings.Builder
+	pt := func(p fixed.Point26_6) string { return fmt.Sprintf("%d %d", p.X.Round(), p.Y.Round()) }
+	for _, sg := range segs {
+		switch sg.Op {
+		case sfnt.SegmentOpMoveTo:
+			b.WriteString("M" + pt(sg.Args[0]))
+		case sfnt.SegmentOpLineTo:
+			b.WriteString("L" + pt(sg.Args[0]))
+		case sfnt.SegmentOpQuadTo:
+			b.WriteString("Q" + pt(sg.Args[0]) + " " + pt(sg.Args[1]))
+		case sfnt.SegmentOpCubeTo:
+			b.WriteString("C" + pt(sg.Args[0]) + " " + pt(sg.Args[1]) + " " + pt(sg.Args[2]))
+		}
+	}
+	b.WriteString("Z")
+	return b.String()
+}
+
+// writeGlyphs defines the page's glyphs, in a fixed order so the same
+// page gives the same bytes.
+func (d *SVG) writeGlyphs() {
+	if len(d.glyphs) == 0 {
+		return
+	}
+	keys := make([]glyphKey, 0, len(d.glyphs))
+	for k := range d.glyphs {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].bold != keys[j].bold {
+			return !keys[i].bold
+		}
+		return keys[i].gi < keys[j].gi
+	})
+	d.cur.Def()
+	for _, k := range keys {
+		d.cur.Path(d.glyphPath(k), `id="`+k.id()+`"`)
+	}
+	d.cur.DefEnd()
+	d.glyphs = nil
+}
+
+// escapeAttr escapes s for a double-quoted XML attribute.
+func escapeAttr(s string) string {
+	var b bytes.Buffer
+	xml.EscapeText(&b, []byte(s))
+	return strings.ReplaceAll(b.String(), `"`, "&#34;")
 }
