@@ -155,3 +155,16 @@ func TestLabelAngleAvoidsCuts(t *testing.T) {
 		}
 	}
 }
+
+// MinSpan shrinks the coordinate sheet so that far dots stay on it: the
+// corner (span, span) lands where (side, side) does at full scale.
+func TestMMSheetMinSpan(t *testing.T) {
+	o := layout.Pt(0, 0)
+	full, small := MMSheet{}, MMSheet{MinSpan: 300}
+	if got, want := small.At(o, 150, 300, 300), full.At(o, 150, 150, 150); math.Abs(got.X-want.X) > 1e-9 || math.Abs(got.Y-want.Y) > 1e-9 {
+		t.Errorf("far corner at %v, want %v", got, want)
+	}
+	if got, want := (MMSheet{MinSpan: 100}).At(o, 150, 70, 20), full.At(o, 150, 70, 20); got != want {
+		t.Errorf("a span that fits changes the scale: %v, want %v", got, want)
+	}
+}

@@ -12,12 +12,20 @@ import (
 // down as coordinates. The origin is the bottom left corner, x runs right
 // and y runs up, as on school graph paper. Its size s is the side of the
 // area; only whole millimetres are used.
-type MMSheet struct{}
+//
+// A rendered game may hold dots beyond what fits at full scale: MinSpan
+// then makes the area show at least that many millimetres of the sheet,
+// scaled down, with the labels still in sheet millimetres.
+type MMSheet struct{ MinSpan int }
 
 func mmLabels(s float64) float64 { return 3 + 2.6*labelFont(s).Size }
 
-// Side returns the side, in whole millimetres, of the area at size s.
-func (MMSheet) Side(s float64) float64 { return math.Floor(s) }
+// Side returns the side, in whole sheet millimetres, of the area at size s.
+func (b MMSheet) Side(s float64) float64 { return math.Max(math.Floor(s), float64(b.MinSpan)) }
+
+// scale is page millimetres per sheet millimetre: 1 unless MinSpan
+// shrinks the drawing.
+func (b MMSheet) scale(s float64) float64 { return math.Floor(s) / b.Side(s) }
 
 // Extent implements layout.Figure.
 func (b MMSheet) Extent(s float64) layout.Size {
@@ -31,7 +39,8 @@ func (MMSheet) MinSize() float64 { return 50 }
 // At returns the page position of the point (x, y) in sheet millimetres.
 func (b MMSheet) At(o layout.Point, s, x, y float64) layout.Point {
 	g := mmLabels(s)
-	return layout.Pt(o.X+g+x, o.Y+3+b.Side(s)-y)
+	k := b.scale(s)
+	return layout.Pt(o.X+g+k*x, o.Y+3+k*(b.Side(s)-y))
 }
 
 // Draw implements layout.Figure.
@@ -42,6 +51,7 @@ func (b MMSheet) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 		{Width: 0.1, Color: layout.Color{R: 180, G: 180, B: 180}},
 		{Width: 0.18, Color: layout.Color{R: 130, G: 130, B: 130}},
 	}
+	k := b.scale(s)
 	for pass := 0; pass < 3; pass++ {
 		for i := 0; i <= side; i++ {
 			level := 0
@@ -50,8 +60,8 @@ func (b MMSheet) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 			} else if i%5 == 0 {
 				level = 1
 			}
-			if level != pass {
-				continue
+			if level != pass || (level == 0 && k < 0.7) || (level == 1 && k < 0.3) {
+				continue // too dense to see when scaled down
 			}
 			v := float64(i)
 			c.Stroke(layout.Segment(b.At(o, s, v, 0), b.At(o, s, v, float64(side))), tints[level])
@@ -61,7 +71,14 @@ func (b MMSheet) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 	c.Stroke(layout.RectPath(layout.Rect{Min: b.At(o, s, 0, float64(side)), Max: b.At(o, s, float64(side), 0)}), st.Pen())
 	f := labelFont(s)
 	f.Size = math.Min(f.Size, 3)
-	for i := 0; i <= side; i += 10 {
+	step := 10
+	for _, st := range []int{20, 50, 100, 200, 500, 1000} {
+		if float64(step)*k >= 7 {
+			break
+		}
+		step = st
+	}
+	for i := 0; i <= side; i += step {
 		v := float64(i)
 		p := b.At(o, s, v, 0)
 		c.Text(layout.Pt(p.X, p.Y+f.Size+1.2), fmt.Sprint(i), f, layout.Center, layout.Black)

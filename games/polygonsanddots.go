@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -217,7 +218,13 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 			errs = append(errs, pn.Errorf("%s: the path never reaches dot(s) %s; it must visit every dot", where, strings.Join(missing, ", ")))
 		}
 	}
-	board := boards.MMSheet{}
+	// The render shows every dot, scaling the sheet down if one lies beyond
+	// what fits at full size.
+	span := 0.0
+	for _, d := range dots {
+		span = max(span, d.x, d.y)
+	}
+	board := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
 	cell := func(segs []geom.Segment, pr *polygonRound) *layout.Cell {
 		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 			at := func(x, y float64) layout.Point { return board.At(o, s, x, y) }
