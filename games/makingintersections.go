@@ -305,9 +305,26 @@ func miOffenseWarning(players []string, offense []int, rounds int) string {
 	}
 	w := "the players were not the offense equally often (rounds as offense: " + strings.Join(parts, ", ") + ")"
 	if rounds%len(players) != 0 {
-		w += fmt.Sprintf("; %d rounds cannot be shared equally among %d players", rounds, len(players))
+		w += fmt.Sprintf("; %s cannot be shared equally among %d players", miCount(rounds, "round", "rounds"), len(players))
 	}
 	return w
+}
+
+// miRoundNode is where a message about a whole round points: its first
+// key, where the round's line starts.
+func miRoundNode(rd *input.Node) *input.Node {
+	if len(rd.Keys) > 0 {
+		return rd.Keys[0]
+	}
+	return rd
+}
+
+// miCount writes "1 round", "2 rounds".
+func miCount(k int, one, many string) string {
+	if k == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", k, many)
 }
 
 // perRound reads the header's segments per round, m; 0 when missing or
@@ -384,7 +401,7 @@ func (g MakingIntersections) round(t *scorer.Transcript, i, n, m int) (*scorer.R
 	}
 	sn, ok := f["segments"]
 	if !ok {
-		return nil, nil, off, t.Rounds[i].Errorf("%s: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", where)
+		return nil, nil, off, miRoundNode(t.Rounds[i]).Errorf("%s: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", where)
 	}
 	if sn.Kind == input.Seq {
 		for _, it := range sn.Items {
@@ -424,7 +441,7 @@ func (g MakingIntersections) round(t *scorer.Transcript, i, n, m int) (*scorer.R
 			at = segs[m].node
 			extra = fmt.Sprintf("; segment %d (%s) is one too many", m+1, segs[m].text)
 		}
-		errs = append(errs, at.Errorf("%s has %d segment(s); every round has %d (segments: %d in the header)%s", where, len(segs), m, m, extra))
+		errs = append(errs, at.Errorf("%s has %s; every round has %d (segments: %d in the header)%s", where, miCount(len(segs), "segment", "segments"), m, m, extra))
 	}
 	cell := func(w [][]miWeight) *layout.Cell {
 		return miCell(t, i, n, off, segs, w)
@@ -475,7 +492,7 @@ func (s *miSeg) read(n int) string {
 		}
 		return fmt.Sprintf("%q is not a segment; write its two end dots joined by a dash, e.g. B2-B6", s.text)
 	case len(parts) > 2:
-		if len(parts) == 3 && miLoneDot(parts[0], n) && miLoneDot(parts[1], n) && miLoneDot(parts[2], n) {
+		if len(parts) == 3 && miInOrder(parts, n) {
 			return fmt.Sprintf("a segment has two ends, not three; for one line through %s write %s-%s, for two lines %s-%s %s-%s",
 				strings.ToUpper(parts[1]), strings.ToUpper(parts[0]), strings.ToUpper(parts[2]),
 				strings.ToUpper(parts[0]), strings.ToUpper(parts[1]), strings.ToUpper(parts[1]), strings.ToUpper(parts[2]))
@@ -508,6 +525,23 @@ func (s *miSeg) read(n int) string {
 			s.a, boards.Column(s.a.c), s.a.r+1, s.b, boards.Column(s.b.c), s.b.r+1)
 	}
 	return ""
+}
+
+// miInOrder tells whether the three names are dots of one row or column,
+// the second between the other two.
+func miInOrder(names []string, n int) bool {
+	var d [3]miDot
+	for i, s := range names {
+		c, r, err := boards.ParseCell(s, n)
+		if err != nil {
+			return false
+		}
+		d[i] = miDot{c, r}
+	}
+	between := func(a, b, x int) bool { return (a < x && x < b) || (b < x && x < a) }
+	row := d[0].r == d[1].r && d[1].r == d[2].r && between(d[0].c, d[2].c, d[1].c)
+	col := d[0].c == d[1].c && d[1].c == d[2].c && between(d[0].r, d[2].r, d[1].r)
+	return row || col
 }
 
 // miNeighbour names a dot next to the dot s, for examples in messages.
