@@ -359,14 +359,15 @@ func (MakingIntersections) perRound(t *scorer.Transcript, n int) (int, error) {
 	return m, nil
 }
 
+var miDashes = strings.NewReplacer("–", "-", "—", "-")
+
 // miJoin turns the words of a segments list into one word per segment:
 // "B2 - B6", "B2- B6" and "B2 -B6" become B2-B6 (at the first word's
 // place), and en or em dashes become hyphens.
 func miJoin(words []*input.Node) []*input.Node {
-	dash := func(s string) string { return strings.NewReplacer("–", "-", "—", "-").Replace(s) }
 	var out []*input.Node
 	for _, w := range words {
-		text := dash(w.Text)
+		text := miDashes.Replace(w.Text)
 		if k := len(out) - 1; k >= 0 && (strings.HasSuffix(out[k].Text, "-") || strings.HasPrefix(text, "-")) {
 			out[k].Text += text
 			continue
@@ -409,6 +410,11 @@ func (g MakingIntersections) round(t *scorer.Transcript, i, n, m int) (*scorer.R
 				return nil, nil, off, it.Errorf("%s: write each segment as its two end dots joined by a dash, e.g. B2-B6", where)
 			}
 		}
+	}
+	// Refuse a list far longer than any board holds before splitting it.
+	most := 2 * n * (n - 1)
+	if len(sn.Text) > 32*most || len(sn.Items) > 3*most {
+		return nil, nil, off, sn.Errorf("%s: far too many segments for a %d-by-%d board, which has room for at most %d", where, n, n, most)
 	}
 	raw, err := scorer.Words(sn, where+" segments")
 	if err != nil {

@@ -305,6 +305,8 @@ func TestMakingIntersectionsHeader(t *testing.T) {
 			`t.yaml:6:14: round 1, offense: "Cy" is not one of the players (Ann, Bob)`, nil},
 		{"a segment as a pair", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nrounds:\n  - segments: [[A1, A2], B1-B2]\n",
 			"t.yaml:6:16: round 1: write each segment as its two end dots joined by a dash, e.g. B2-B6", nil},
+		{"a list longer than any board holds", miTranscript(2, 4, "Ann, Bob", strings.TrimSpace(strings.Repeat("A1-A2 ", 100))),
+			"t.yaml:6:15: round 1: far too many segments for a 2-by-2 board, which has room for at most 4", nil},
 		{"no segments key", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nrounds:\n  - offense: Ann\n",
 			"t.yaml:6:5: round 1: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", nil},
 	} {
