@@ -63,7 +63,7 @@ players: [Player 1, Player 2]   # names in seat order
 size: 8                         # dots along each side, as printed on the sheet
 segments: 6                     # segments drawn in every round, as agreed
                                 # before play: a multiple of the players
-board: BOARD                    # the board id printed on the sheet (optional)
+board: BOARD                 # the board id printed on the sheet (optional)
 rounds:
   # One entry per round: the segments in the order drawn, each as its two
   # end dots joined by a dash, dots named by column letter and row number
