@@ -1,0 +1,190 @@
+package games
+
+import (
+	"fmt"
+	"strconv"
+
+	"papergames/boards"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+// miCell draws round i on the dot array: every segment read in the colour
+// of its player (a refused one in red) with its number beside it, and,
+// when w is given (the round is legal), each scoring dot ringed with its
+// weight.
+func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) *layout.Cell {
+	refused := false
+	for _, s := range segs {
+		refused = refused || !s.ok
+	}
+	fig := miFigure{board: boards.DotArray{N: n}, players: t.Players, offense: off, refused: refused}
+	caption := fmt.Sprintf("round %d: %s is the offense", i+1, t.Players[off])
+	if w != nil {
+		pts := 0
+		for r := range w {
+			for c := range w[r] {
+				if miScoring(w[r][c].weight()) {
+					pts++
+				}
+			}
+		}
+		caption += fmt.Sprintf(" and scores %d", pts)
+	} else if refused {
+		caption += " · refused segments in red"
+	}
+	return &layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: fig, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+		board := fig.board
+		step := s / float64(max(1, n-1))
+		at := func(d miDot) layout.Point { return board.Dot(o, s, d.c, d.r) }
+		gap := miDotRadius(step) + min(1.4, step/9)
+		width := miLineWidth(step)
+		font := layout.Font{Size: min(2.8, max(1.6, step*0.3))}
+		for _, sg := range segs {
+			if !sg.ends {
+				continue
+			}
+			col := scorer.Ink(sg.seat)
+			if !sg.ok {
+				col = layout.Red
+			}
+			a, b := at(sg.a), at(sg.b)
+			if sg.a == sg.b {
+				c.Stroke((&layout.Path{}).Circle(a, gap+0.4), layout.Pen{Width: width, Color: col})
+				continue
+			}
+			// Stop short of the end dots, so a reader sees which dots a
+			// segment ends at and which it passes through.
+			l := a.Dist(b)
+			u := layout.Pt((b.X-a.X)/l, (b.Y-a.Y)/l)
+			c.Stroke(layout.Segment(layout.Pt(a.X+u.X*gap, a.Y+u.Y*gap), layout.Pt(b.X-u.X*gap, b.Y-u.Y*gap)), layout.Pen{Width: width, Color: col})
+			c.Text(miLabelAt(sg, at, step, font), strconv.Itoa(sg.k+1), font, layout.Center, col)
+		}
+		if w == nil {
+			return
+		}
+		// The weight needs no label: it is the number of lines leaving
+		// the ring.
+		ring := min(3, step*0.32)
+		for r := range w {
+			for cc := range w[r] {
+				if miScoring(w[r][cc].weight()) {
+					c.Stroke((&layout.Path{}).Circle(at(miDot{cc, r}), ring), layout.Pen{Width: max(0.35, width*0.7), Color: scorer.Ink(off)})
+				}
+			}
+		}
+	}}}
+}
+
+// miLabelAt places a segment's number beside the middle of one of its
+// gaps (never at a dot, where other lines meet): above a row segment,
+// right of a column segment.
+func miLabelAt(s *miSeg, at func(miDot) layout.Point, step float64, f layout.Font) layout.Point {
+	if s.a.c != s.b.c && s.a.r != s.b.r {
+		a, b := at(s.a), at(s.b)
+		return layout.Pt((a.X+b.X)/2+f.Size*0.6, (a.Y+b.Y)/2)
+	}
+	_, lo, hi := s.span()
+	x := lo + (hi-lo-1)/2
+	p, q := at(s.at(x)), at(s.at(x+1))
+	mid := layout.Pt((p.X+q.X)/2, (p.Y+q.Y)/2)
+	if s.horizontal() {
+		return layout.Pt(mid.X, mid.Y-0.7-miLineWidth(step)/2)
+	}
+	return layout.Pt(mid.X+0.6+miLineWidth(step)/2+f.Size*0.3, mid.Y+f.Size*0.35)
+}
+
+func miDotRadius(step float64) float64 { return min(0.9, max(0.5, step/14)) }
+
+func miLineWidth(step float64) float64 { return min(0.8, max(0.35, step/22)) }
+
+// miFigure is the dot array with a key below it: each player's colour,
+// the offense, the scoring ring and, for a refused round, red.
+type miFigure struct {
+	board   boards.DotArray
+	players []string
+	offense int
+	refused bool
+}
+
+const miKeyH = 8
+
+var miKeyFont = layout.Font{Size: 3}
+
+// Extent implements layout.Figure.
+func (f miFigure) Extent(s float64) layout.Size {
+	e := f.board.Extent(s)
+	e.H += miKeyH * float64(len(f.rows(e.W)))
+	return e
+}
+
+// MinSize implements layout.Figure.
+func (f miFigure) MinSize() float64 { return f.board.MinSize() }
+
+type miKey struct {
+	text string
+	col  layout.Color
+	ring bool
+}
+
+func (f miFigure) keys() []miKey {
+	var ks []miKey
+	for k := range f.players {
+		seat := (f.offense + k) % len(f.players)
+		name := f.players[seat]
+		if k == 0 {
+			name += " (offense)"
+		}
+		ks = append(ks, miKey{text: name, col: scorer.Ink(seat)})
+	}
+	if f.refused {
+		ks = append(ks, miKey{text: "refused", col: layout.Red})
+	} else {
+		ks = append(ks, miKey{text: "scores: weight 3 or 4", col: scorer.Ink(f.offense), ring: true})
+	}
+	return ks
+}
+
+const miSample = 8 // mm of line before each key's text
+
+func (k miKey) width() float64 { return miSample + 2 + layout.TextWidth(k.text, miKeyFont) + 6 }
+
+// rows flows the keys into lines of at most width mm.
+func (f miFigure) rows(width float64) [][]miKey {
+	var rows [][]miKey
+	x := width
+	for _, k := range f.keys() {
+		if x+k.width() > width && x > 0 {
+			rows = append(rows, nil)
+			x = 0
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], k)
+		x += k.width()
+	}
+	return rows
+}
+
+// Draw implements layout.Figure.
+func (f miFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	f.board.Draw(c, o, s, st)
+	e := f.board.Extent(s)
+	for i, row := range f.rows(e.W) {
+		w := 0.0
+		for _, k := range row {
+			w += k.width()
+		}
+		x := o.X + (e.W-w)/2
+		y := o.Y + e.H + miKeyH*float64(i) + miKeyH/2 + 1
+		for _, k := range row {
+			if k.ring {
+				p := layout.Pt(x+miSample/2, y)
+				c.Stroke((&layout.Path{}).Circle(p, 1.6), layout.Pen{Width: 0.45, Color: k.col})
+				c.Fill((&layout.Path{}).Circle(p, 0.6), layout.Black)
+			} else {
+				c.Stroke(layout.Segment(layout.Pt(x, y), layout.Pt(x+miSample, y)), layout.Pen{Width: 0.8, Color: k.col})
+			}
+			c.Text(layout.Pt(x+miSample+2, y+miKeyFont.Size*0.35), k.text, miKeyFont, layout.Left, layout.Black)
+			x += k.width()
+		}
+	}
+}
