@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
@@ -139,7 +140,89 @@ func Parse(name string, data []byte) (root *Node, err error) {
 	if len(docs) > 1 {
 		return nil, &Error{Pos: pos(name, docs[1].Body.GetToken()), Msg: "a file holds one document; this is a second one"}
 	}
-	return convert(name, docs[0].Body, 0)
+	root, err = convert(name, docs[0].Body, 0)
+	if err == nil {
+		fixColumns(root, strings.Split(string(data), "\n"))
+	}
+	return root, err
+}
+
+// fixColumns puts each plain one-line scalar at the column where its text
+// starts on its line: goccy reports some (those followed by spaces) a
+// column or more late. Of the places the text occurs near the reported
+// column, the nearest wins; the search stays within a small window so a
+// long line of many values costs linear time.
+func fixColumns(root *Node, lines []string) {
+	starts := map[int][]int{} // byte offset of each rune, for non-ASCII lines
+	var walk func(n *Node)
+	walk = func(n *Node) {
+		for _, c := range n.Keys {
+			walk(c)
+		}
+		for _, c := range n.Values {
+			walk(c)
+		}
+		for _, c := range n.Items {
+			walk(c)
+		}
+		if n.Kind != Scalar || n.Quoted || n.Text == "" || strings.Contains(n.Text, "\n") || n.Pos.Line < 1 || n.Pos.Line > len(lines) || n.Pos.Col < 1 {
+			return
+		}
+		line := lines[n.Pos.Line-1]
+		rs, ok := starts[n.Pos.Line]
+		if !ok && !isASCII(line) {
+			for b := range line {
+				rs = append(rs, b)
+			}
+			starts[n.Pos.Line] = rs
+		}
+		byteAt := func(col int) int { // byte offset of rune column col
+			if rs == nil {
+				return min(col-1, len(line))
+			}
+			if col-1 < len(rs) {
+				return rs[col-1]
+			}
+			return len(line)
+		}
+		colOf := func(b int) int {
+			if rs == nil {
+				return b + 1
+			}
+			return sort.SearchInts(rs, b) + 1
+		}
+		const window = 64
+		lo, hi := byteAt(max(1, n.Pos.Col-window)), min(len(line), byteAt(n.Pos.Col+window)+len(n.Text))
+		best, bestD := 0, -1
+		for i := lo; i < hi; {
+			k := strings.Index(line[i:hi], n.Text)
+			if k < 0 {
+				break
+			}
+			col := colOf(i + k)
+			d := col - n.Pos.Col
+			if d < 0 {
+				d = -d
+			}
+			if bestD < 0 || d < bestD {
+				best, bestD = col, d
+			}
+			i += k + 1
+		}
+		if bestD >= 0 {
+			n.Pos.Col = best
+		}
+	}
+	walk(root)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func pos(name string, t *token.Token) Pos {

@@ -89,3 +89,20 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// goccy places a plain value followed by spaces a column late; Parse puts
+// every plain value at the column where its text starts.
+func TestPlainValueColumns(t *testing.T) {
+	root, err := Parse("t.yaml", []byte("a: C1 A2 \nb: [10, 1]   \nc: Zoë Łukasz  \nd:   7  # note\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		n   *Node
+		col int
+	}{{root.Values[0], 4}, {root.Values[1].Items[0], 5}, {root.Values[1].Items[1], 9}, {root.Values[2], 4}, {root.Values[3], 6}} {
+		if tc.n.Pos.Col != tc.col {
+			t.Errorf("%q at column %d, want %d", tc.n.Text, tc.n.Pos.Col, tc.col)
+		}
+	}
+}

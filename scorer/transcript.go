@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"papergames/input"
 )
@@ -191,6 +192,8 @@ func Words(n *input.Node, what string) ([]*input.Node, error) {
 			off = 1
 		}
 		text := n.Text
+		oneLine := !strings.Contains(text, "\n")
+		col, counted := n.Pos.Col+off, 0 // col is the column of text[counted]
 		for i := 0; i < len(text); {
 			for i < len(text) && (text[i] == ' ' || text[i] == ',' || text[i] == '\t') {
 				i++
@@ -201,8 +204,10 @@ func Words(n *input.Node, what string) ([]*input.Node, error) {
 			}
 			if j > i {
 				p := n.Pos
-				if !strings.Contains(text, "\n") {
-					p.Col += off + len([]rune(text[:i]))
+				if oneLine {
+					col += utf8.RuneCountInString(text[counted:i])
+					counted = i
+					p.Col = col
 				}
 				out = append(out, &input.Node{Kind: input.Scalar, Pos: p, Text: text[i:j]})
 			}
