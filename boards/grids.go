@@ -108,8 +108,9 @@ func (b DotArray) Extent(s float64) layout.Size {
 	return layout.Size{W: s + 2*g, H: s + g + lineOverhang}
 }
 
-// MinSize implements layout.Figure: dots at least 6 mm apart.
-func (b DotArray) MinSize() float64 { return 6 * float64(b.N-1) }
+// MinSize implements layout.Figure: dots at least 5 mm apart, as the
+// line grid: room for a pencil line between neighbours.
+func (b DotArray) MinSize() float64 { return 5 * float64(b.N-1) }
 
 // Dot returns the position of dot (c, r), 0-based from the top left.
 func (b DotArray) Dot(o layout.Point, s float64, c, r int) layout.Point {

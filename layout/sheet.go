@@ -267,11 +267,23 @@ func (s *Sheet) fit(f Figure, body Rect, cols, rows int) float64 {
 		e := f.Extent(sz)
 		return e.W <= cell.W() && e.H+capH <= cell.H()
 	}
-	lo, hi := 0.0, 4000.0
-	if !fits(lo) {
+	// A figure's extent need not grow with its size (a legend may take
+	// fewer rows when wider), so scan down from the cell's size in 64
+	// steps for the largest size that fits, then refine within the step.
+	top := max(cell.W(), cell.H())
+	step := top / 64
+	lo := -1.0
+	for sz := top; sz >= 0; sz -= step {
+		if fits(sz) {
+			lo = sz
+			break
+		}
+	}
+	if lo < 0 {
 		return -1
 	}
-	for i := 0; i < 60; i++ {
+	hi := lo + step
+	for i := 0; i < 40; i++ {
 		mid := (lo + hi) / 2
 		if fits(mid) {
 			lo = mid

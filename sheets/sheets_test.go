@@ -325,3 +325,30 @@ func TestRandomDividersAreReproducibleAndLegal(t *testing.T) {
 		t.Error("cuts changed in a round trip")
 	}
 }
+
+// Every parameter at its largest prints on some paper up to A0, and the
+// defaults on A4 portrait: the flags' ranges are ones a sheet can hold.
+func TestLargestBoardsPrint(t *testing.T) {
+	for _, g := range games.Catalog {
+		if _, err := Build(g, defaults(g), opts("a4")); err != nil {
+			t.Errorf("%s defaults on A4: %v", g.Info().ID, err)
+		}
+		v := defaults(g)
+		for _, p := range g.Params() {
+			if p.Kind == games.Int && p.Name != "seed" {
+				v[p.Name] = p.Max
+			}
+		}
+		var err error
+		for _, paper := range []string{"a4", "a3", "594x841mm", "841x1189mm"} {
+			o := opts(paper)
+			o.PerPage = 1
+			if _, err = Build(g, v, o); err == nil {
+				break
+			}
+		}
+		if err != nil {
+			t.Errorf("%s with %v does not print even on A0: %v", g.Info().ID, v, err)
+		}
+	}
+}
