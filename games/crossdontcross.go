@@ -320,8 +320,11 @@ func (g CrossDontCross) round(t *scorer.Transcript, i, m int) (*cdcRound, error)
 		errs = append(errs, cn.Errorf("%s: %d chord(s); this match has chords: %d (the header), the same number every round", where, len(words), m))
 	}
 	for _, c := range chords {
-		err := cdcGuard(c.w, fmt.Sprintf("%s, chord %d (%s)", where, c.k, c.w.Text), func() error {
-			r.bd.addChord(c.a, c.b, c.w.Text)
+		at := fmt.Sprintf("%s, chord %d (%s)", where, c.k, c.w.Text)
+		err := cdcGuard(c.w, at, func() error {
+			if err := r.bd.addChord(c.a, c.b, c.w.Text); err != nil {
+				return c.w.Errorf("%s: %v", at, err)
+			}
 			return nil
 		})
 		if err != nil {

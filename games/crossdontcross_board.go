@@ -64,27 +64,49 @@ func newCDCBoard() *cdcBoard {
 
 // chordEnd returns the point at deg degrees on the circle, creating it
 // if no chord ends there yet. Angles in [0, 360) are equal points exactly
-// when they are equal numbers.
-func (bd *cdcBoard) chordEnd(deg *big.Rat) int {
+// when they are equal numbers; a different angle whose point cannot be
+// told apart from an end's (closer than hp.Zero) is refused: other is that
+// end.
+func (bd *cdcBoard) chordEnd(deg *big.Rat) (p, other int) {
 	key := deg.RatString()
 	if i, ok := bd.endAt[key]; ok {
-		return i
+		return i, -1
 	}
-	bd.pts = append(bd.pts, cdcPoint{p: hp.Polar(big.NewRat(1, 1), deg), deg: deg})
+	pt := hp.Polar(big.NewRat(1, 1), deg)
+	for i := range bd.pts {
+		if bd.pts[i].deg != nil && hp.Equal(bd.pts[i].p, pt) {
+			return -1, i
+		}
+	}
+	bd.pts = append(bd.pts, cdcPoint{p: pt, deg: deg})
 	bd.endAt[key] = len(bd.pts) - 1
-	return len(bd.pts) - 1
+	return len(bd.pts) - 1, -1
 }
 
 // addChord draws chord number len(segs)+1 between the angles a and b
 // (different, and no chord joins the same two angles; the caller checks).
-func (bd *cdcBoard) addChord(a, b *big.Rat, text string) {
-	pa, pb := bd.chordEnd(a), bd.chordEnd(b)
+func (bd *cdcBoard) addChord(a, b *big.Rat, text string) error {
+	var ends [2]int
+	for j, d := range []*big.Rat{a, b} {
+		p, other := bd.chordEnd(d)
+		if other >= 0 {
+			o := bd.pts[other]
+			name := "its other end"
+			if len(o.ends) > 0 {
+				name = o.ends[0]
+			}
+			return fmt.Errorf("its end at %s degrees and %s at %s degrees are closer than %g: papergames cannot tell them apart", Exact(d), name, Exact(o.deg), hp.Zero)
+		}
+		ends[j] = p
+	}
+	pa, pb := ends[0], ends[1]
 	k := len(bd.segs) + 1
 	bd.pts[pa].ends = append(bd.pts[pa].ends, fmt.Sprintf("%da", k))
 	bd.pts[pb].ends = append(bd.pts[pb].ends, fmt.Sprintf("%db", k))
 	crossed, _ := bd.classify(pa, pb, nil)
 	bd.draw(pa, pb, text, 0, crossed)
 	bd.chords++
+	return nil
 }
 
 // draw adds the segment pq, which crosses the segments crossed (and

@@ -23,7 +23,9 @@ func cdcBoardOf(t testing.TB, chords string) *cdcBoard {
 		if err != nil {
 			t.Fatalf("chord %s: %v", c, err)
 		}
-		bd.addChord(a, b, c)
+		if err := bd.addChord(a, b, c); err != nil {
+			t.Fatalf("chord %s: %v", c, err)
+		}
 	}
 	return bd
 }
@@ -410,6 +412,8 @@ func TestCDCRefused(t *testing.T) {
 		{"chords: 1\nrounds:\n  - chords: 10-200\n    defense: Cy\n", `6:14: round 1, defense: "Cy" is not one of the players`},
 		{"chords: 1\nrounds:\n  - chord: 10-200\n", `unknown key "chord" in round 1 (did you mean "chords"?)`},
 		{"chords: 1\nrounds:\n  - moves: 1a-1b\n", "5:10: round 1: missing chords"},
+		{"chords: 2\nrounds:\n  - chords: 0-180 0." + strings.Repeat("0", 100) + "1-100\n", "5:19: round 1, chord 2 (0." + strings.Repeat("0", 100) + "1-100): its end at 0." + strings.Repeat("0", 100) + "1 degrees and 1a at 0 degrees are closer than 1e-40: papergames cannot tell them apart"},
+		{"chords: 2\nrounds:\n  - chords: 0-0." + strings.Repeat("0", 100) + "1 5-100\n", "and its other end at 0 degrees are closer than 1e-40"},
 		{diameters("1c-2a"), `6:12: round 1, move 1 (1c-2a): "1c" is not a point label`},
 		{diameters("1a-9a"), "round 1, move 1 (1a-9a): 9a: there is no chord 9; the defense drew chords 1 to 3"},
 		{diameters("1a-2a 1a-4b"), "6:18: round 1, move 2 (1a-4b): 4b: segment 4 is the offense's (move 1), and only chords have ends named a and b: name its ends as the move did, 1a and 2a"},
