@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/big"
 	"math/rand"
 	"slices"
 	"strings"
@@ -164,6 +165,14 @@ func TestCDCSharedEnds(t *testing.T) {
 	}
 	if mv := bd.moves(false, false); len(mv) != 0 {
 		t.Errorf("the triangle leaves moves %v; every pair of its corners is a chord", mv)
+	}
+	// An end spelled differently is the same point: 60/2 is 30.
+	bd = cdcBoardOf(t, "30-180 60/2-90")
+	if len(bd.pts) != 3 || !slices.Equal(bd.names(0), []string{"1a", "2a"}) {
+		t.Errorf("30 and 60/2: %d points, names %v", len(bd.pts), bd.names(0))
+	}
+	if _, _, err := cdcScore(t, "chords: 2\nrounds:\n  - chords: 30-180 180-60/2\n", Options{}); err == nil || !strings.Contains(err.Error(), "chord 2 (180-60/2) lies along chord 1 (30-180)") {
+		t.Errorf("30-180 and 180-60/2 coincide: %v", err)
 	}
 }
 
@@ -596,3 +605,106 @@ func TestCDCRender(t *testing.T) {
 }
 
 func FuzzScoreCrossDontCross(f *testing.F) { fuzzGame(f, "cross-dont-cross") }
+
+// Random transcripts, legal and corrupted: never a panic; a legal one
+// scores its number of moves, provisional exactly when moves are left.
+func TestCDCRandomTranscripts(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	angles := []string{"0", "30", "45", "60", "90", "120", "135", "150", "180", "210", "225", "240", "270", "300", "315", "330", "37.5", "100/3"}
+	n := 150
+	if testing.Short() {
+		n = 30
+	}
+	for it := range n {
+		m := 1 + rng.Intn(5)
+		var chords []string
+		seen := map[string]bool{}
+		for len(chords) < m {
+			a, b := angles[rng.Intn(len(angles))], angles[rng.Intn(len(angles))]
+			if a == b || seen[a+"-"+b] || seen[b+"-"+a] {
+				continue
+			}
+			seen[a+"-"+b] = true
+			chords = append(chords, a+"-"+b)
+		}
+		bd := cdcBoardOf(t, strings.Join(chords, " "))
+		played, _ := cdcPlayout(bd, rng, rng.Intn(25), nil)
+		over := len(bd.moves((len(played)+1)%2 == 0, true)) == 0
+		corrupt := rng.Intn(3) == 0
+		if corrupt {
+			labels := []string{"1a", "2b", "1x2", "3x7", "5a", "0x1", "9x9", "2x4", "1a", "x", "1b"}
+			bad := labels[rng.Intn(len(labels))] + "-" + labels[rng.Intn(len(labels))]
+			played = append(played[:rng.Intn(len(played)+1)], bad)
+		}
+		body := fmt.Sprintf("chords: %d\nrounds:\n  - chords: %s\n    moves: [%s]\n", m, strings.Join(chords, " "), strings.Join(played, ", "))
+		res, cells, err := cdcScore(t, body, Options{})
+		for _, c := range cells {
+			c.Figure.Draw(&layout.Recorder{Pages: []layout.RecPage{{}}}, layout.Pt(0, 0), 150, layout.Style{Line: 0.3})
+		}
+		Moves("t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), Options{Strict: true})
+		if corrupt {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%d: legal transcript refused: %v\n%s", it, err, body)
+		}
+		if res.Totals()[0] != len(played) || res.Provisional == over {
+			t.Fatalf("%d: total %v, provisional %v for %d moves (over %v)\n%s", it, res.Totals(), res.Provisional, len(played), over, body)
+		}
+	}
+}
+
+// No two distinct points of a board are closer than hp.Zero: points are
+// merged exactly, so every pair left apart differs by at least 1e-40 in a
+// coordinate, never by a sliver. Structured boards full of concurrent
+// lines, a near miss (whose crossings pile up within 1e-16 of each other
+// as the game goes on, still far above 1e-40), and random boards, over
+// whole games.
+func TestCDCPointsApart(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	boards := []string{
+		"0-180 60-240 120-300",
+		"0-90 30-150 60-300",
+		"0-90 30-150 60-300.000001",
+		"0-180 30-210 60-240 90-270 120-300 150-330",
+		"0-120 120-240 240-0 60-180 180-300 300-60",
+	}
+	for range 4 {
+		var cs []string
+		for range 5 {
+			a := rng.Intn(3600)
+			cs = append(cs, fmt.Sprintf("%g-%g", float64(a)/10, float64((a+1+rng.Intn(3598))%3600)/10))
+		}
+		boards = append(boards, strings.Join(cs, " "))
+	}
+	zero := new(big.Float).SetFloat64(hp.Zero)
+	var smallest *big.Float
+	for _, chords := range boards {
+		bd := cdcBoardOf(t, chords)
+		err := func() (err error) {
+			defer hp.Guard(&err)
+			cdcPlayout(bd, rng, 40, nil)
+			for i := range bd.pts {
+				for j := range i {
+					a, b := bd.pts[i].p, bd.pts[j].p
+					dx, dy := a.X.Sub(b.X).Big(), a.Y.Sub(b.Y).Big()
+					d := dx.Abs(dx)
+					if dy.Abs(dy).Cmp(d) > 0 {
+						d = dy
+					}
+					if d.Cmp(zero) < 0 {
+						t.Errorf("%s: points %s and %s are %.3g apart", chords, bd.name(i), bd.name(j), d)
+					}
+					if smallest == nil || d.Cmp(smallest) < 0 {
+						smallest = d
+					}
+				}
+			}
+			return nil
+		}()
+		if err != nil {
+			t.Errorf("%s: %v", chords, err)
+		}
+	}
+	t.Logf("smallest coordinate difference between two points: %.3g", smallest)
+}
