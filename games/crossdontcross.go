@@ -117,7 +117,14 @@ type cdcRound struct {
 
 // Score implements Scorer.
 func (g CrossDontCross) Score(t *scorer.Transcript, o Options) (res *scorer.Result, cells []layout.Cell, err error) {
-	defer hp.Guard(&err) // the moves guard their own; this is a last resort
+	// The moves guard their own; this is a last resort (Guard must be
+	// deferred directly to recover, and runs first).
+	defer func() {
+		if err != nil {
+			res = nil
+		}
+	}()
+	defer hp.Guard(&err)
 	rounds, cells, err := g.play(t, o, false)
 	if err != nil {
 		return nil, cells, err
@@ -155,7 +162,7 @@ func (g CrossDontCross) Moves(t *scorer.Transcript, o Options) (txt string, err 
 	fmt.Fprintf(&b, "%s: round %d: %s defends, %s is offense and has drawn %d segment(s).\n",
 		t.File, r.i+1, t.Players[r.defense], t.Players[r.offense], r.moves)
 	var found []cdcMove
-	err = cdcGuard(r.movesNode, fmt.Sprintf("round %d, searching the legal moves %d", r.i+1, k), func() error {
+	err = cdcGuard(r.movesNode, fmt.Sprintf("round %d, listing the legal moves %d", r.i+1, k), func() error {
 		found = r.bd.moves(k%2 == 0, false)
 		return nil
 	})
