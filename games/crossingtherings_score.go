@@ -76,7 +76,7 @@ type ringsSegment struct {
 type ringsRound struct {
 	n        int
 	bounds   [][2]int
-	divider  int // seat
+	divider  int          // seat
 	cuts     [][]*big.Rat // each ring's cuts, sorted (the valid ones)
 	badRings map[int]bool // rings whose cuts are refused
 	segs     []*ringsSegment
