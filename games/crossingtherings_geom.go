@@ -1,6 +1,7 @@
 package games
 
 import (
+	"math"
 	"math/big"
 	"sort"
 	"strconv"
@@ -39,10 +40,38 @@ func (d *ringDir) point() hp.Point {
 	return *d.pt
 }
 
+// approx returns d's angle in float64 degrees, for the filter below.
+func (d *ringDir) approx() float64 {
+	if d.deg != nil {
+		f, _ := d.deg.Float64()
+		return f
+	}
+	x, y := d.pt.Float64()
+	a := math.Atan2(x, y) * 180 / math.Pi
+	if a < 0 {
+		a += 360
+	}
+	return a
+}
+
+// angleFilter is how far apart two float64 angles must be for their order
+// to be certain. The points compared lie on circles of radius 1 or more
+// with coordinates correct to 1e-15 or better, so their float64 angles are
+// within 1e-12 degrees of the true ones; near 0/360 and closer than this,
+// the exact comparison decides.
+const angleFilter = 1e-9
+
 // cmpRingDir orders directions by angle clockwise from the top, in [0, 360).
 func cmpRingDir(a, b *ringDir) int {
 	if a.deg != nil && b.deg != nil {
 		return a.deg.Cmp(b.deg)
+	}
+	fa, fb := a.approx(), b.approx()
+	if math.Abs(fa-fb) > angleFilter && min(fa, fb) > angleFilter && max(fa, fb) < 360-angleFilter {
+		if fa < fb {
+			return -1
+		}
+		return 1
 	}
 	return hp.AngleCmp(a.point(), b.point())
 }

@@ -182,11 +182,11 @@ func (g CrossingTheRings) round(t *scorer.Transcript, i, n int, bounds [][2]int,
 	rr := &ringsRound{n: n, bounds: bounds, divider: i % m, bad: -1, badRings: map[int]bool{}, owner: map[ringSec]int{}}
 	var errs input.Errors
 	if dn, ok := f["divider"]; ok {
-		seat, err := t.Seat(dn)
-		if err != nil {
-			return nil, nil, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg)
+		if seat, err := t.Seat(dn); err != nil {
+			errs = append(errs, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg))
+		} else {
+			rr.divider = seat
 		}
-		rr.divider = seat
 	}
 	cn, ok := f["cuts"]
 	if !ok {
@@ -326,7 +326,11 @@ func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors 
 		}
 	}
 	if len(missing) > 0 && len(errs) == 0 {
-		errs = append(errs, cn.Errorf("%s, cuts: no cuts for ring(s) %s; the divider cuts every ring 1 to %d", where, strings.Join(missing, ", "), n-1))
+		at := cn
+		if cn.Kind == input.Map && len(cn.Keys) > 0 {
+			at = cn.Keys[0]
+		}
+		errs = append(errs, at.Errorf("%s, cuts: no cuts for ring(s) %s; the divider cuts every ring 1 to %d", where, strings.Join(missing, ", "), n-1))
 	}
 	return errs
 }
@@ -334,7 +338,7 @@ func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors 
 // readRing reads ring j's angles into rr.cuts[j-1], reporting bad ones.
 func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where, rule string, errs *input.Errors) bool {
 	good := true
-	var seen []*input.Node
+	seen := map[string]*input.Node{} // by exact value
 	for _, w := range words {
 		d, err := parseCutAngle(w.Text)
 		if err != nil {
@@ -342,18 +346,13 @@ func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where
 			good = false
 			continue
 		}
-		dup := false
-		for x, c := range rr.cuts[j-1] {
-			if c.Cmp(d) == 0 {
-				*errs = append(*errs, w.Errorf("%s, ring %d: %s is cut twice (first at %d:%d as %s)", where, j, Exact(d), seen[x].Pos.Line, seen[x].Pos.Col, seen[x].Text))
-				dup, good = true, false
-				break
-			}
+		if first, dup := seen[d.RatString()]; dup {
+			*errs = append(*errs, w.Errorf("%s, ring %d: %s is cut twice (first at %d:%d as %s)", where, j, Exact(d), first.Pos.Line, first.Pos.Col, first.Text))
+			good = false
+			continue
 		}
-		if !dup {
-			rr.cuts[j-1] = append(rr.cuts[j-1], d)
-			seen = append(seen, w)
-		}
+		seen[d.RatString()] = w
+		rr.cuts[j-1] = append(rr.cuts[j-1], d)
 	}
 	b := rr.bounds[j-1]
 	switch k := len(words); {
@@ -381,6 +380,7 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 	}
 	var errs input.Errors
 	key, val := it.Keys[0], it.Values[0]
+	s.node = key // a mapping's own place is its colon; the name starts the line
 	seat, err := t.Seat(key)
 	switch {
 	case err != nil:
@@ -415,8 +415,10 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 	okEnds := true
 	for x, w := range ends {
 		e, err := rr.readEnd(w, where)
-		if err != nil {
-			errs = append(errs, err)
+		if err != nil || e.deg == nil {
+			if err != nil {
+				errs = append(errs, err)
+			}
 			okEnds = false
 			continue
 		}
@@ -463,6 +465,7 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 		return ringEnd{}, w.Errorf("%s: end %s: angle %q %v", where, w.Text, as, err)
 	}
 	var near []string
+	unread := false // a ring here whose cuts could not all be read
 	for _, j := range []int{c - 1, c} {
 		if j < 1 || j >= rr.n {
 			continue
@@ -473,6 +476,10 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 			}
 		}
 		near = append(near, fmt.Sprintf("ring %d's at %s", j, angleList(rr.cuts[j-1], 12)))
+		unread = unread || rr.badRings[j]
+	}
+	if unread {
+		return ringEnd{}, nil // the ring's own message says what is wrong
 	}
 	return ringEnd{}, w.Errorf("%s: end %s: no cut ends at circle %d, %s degrees; the cuts meeting circle %d are %s", where, w.Text, c, Exact(d), c, strings.Join(near, " and "))
 }
