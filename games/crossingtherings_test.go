@@ -289,10 +289,10 @@ func TestRingsAlongCut(t *testing.T) {
 // involved; all problems are listed.
 func TestRingsRefused(t *testing.T) {
 	for _, tc := range []struct {
-		name       string
-		old, new   string
-		o          Options
-		want       []string
+		name     string
+		old, new string
+		o        Options
+		want     []string
 	}{
 		{"wrong order", "- Bob: 4@60 4@200\n      - Cy:", "- Cy: 4@60 4@200\n      - Bob:", Options{}, []string{
 			"t.yaml:11:9: round 1, segment 1: Cy drew it, but it is Bob's turn: after the divider Ann the order is Bob, Cy, then Ann",
