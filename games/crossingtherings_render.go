@@ -66,6 +66,8 @@ func (rr *ringsRound) cell(t *scorer.Transcript, i int) layout.Cell {
 			parts = append(parts, fmt.Sprintf("%s %d", p, scores[k]))
 		}
 		caption += " · " + strings.Join(parts, ", ")
+	} else if rr.bad >= 0 || len(rr.badRings) > 0 {
+		caption += " · refused (see the messages)"
 	}
 	return layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: ringsUnder{board, rr}, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		rr.drawMoves(c, board, o, s, st)

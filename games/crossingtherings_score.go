@@ -79,6 +79,7 @@ type ringsRound struct {
 	divider  int          // seat
 	cuts     [][]*big.Rat // each ring's cuts, sorted (the valid ones)
 	badRings map[int]bool // rings whose cuts are refused
+	unread   map[int]bool // rings missing or with an angle that cannot be read
 	segs     []*ringsSegment
 	bad      int // the first refused segment, or -1
 	owner    map[ringSec]int
@@ -179,7 +180,7 @@ func (g CrossingTheRings) round(t *scorer.Transcript, i, n int, bounds [][2]int,
 		return nil, nil, err
 	}
 	m := len(t.Players)
-	rr := &ringsRound{n: n, bounds: bounds, divider: i % m, bad: -1, badRings: map[int]bool{}, owner: map[ringSec]int{}}
+	rr := &ringsRound{n: n, bounds: bounds, divider: i % m, bad: -1, badRings: map[int]bool{}, unread: map[int]bool{}, owner: map[ringSec]int{}}
 	var errs input.Errors
 	if dn, ok := f["divider"]; ok {
 		if seat, err := t.Seat(dn); err != nil {
@@ -193,7 +194,7 @@ func (g CrossingTheRings) round(t *scorer.Transcript, i, n int, bounds [][2]int,
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing cuts: each ring's cut angles, e.g. cuts: {1: 0 180, 2: 45 135 270}", where))
 		rr.cuts = make([][]*big.Rat, n-1)
 		for j := 1; j < n; j++ {
-			rr.badRings[j] = true
+			rr.badRings[j], rr.unread[j] = true, true
 		}
 	} else {
 		errs = append(errs, rr.readCuts(cn, where, rule)...)
@@ -266,6 +267,7 @@ func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors 
 		ws, err := scorer.Words(v, fmt.Sprintf("%s, cuts of ring %d", where, j))
 		if err != nil {
 			errs.Add(err, v.Pos.File)
+			rr.unread[j] = true
 		}
 		return ws
 	}
@@ -318,7 +320,7 @@ func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors 
 		e, ok := rings[j]
 		if !ok {
 			missing = append(missing, strconv.Itoa(j))
-			rr.badRings[j] = true
+			rr.badRings[j], rr.unread[j] = true, true
 			continue
 		}
 		if !rr.readRing(j, e.at, e.words, where, rule, &errs) {
@@ -343,7 +345,7 @@ func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where
 		d, err := parseCutAngle(w.Text)
 		if err != nil {
 			*errs = append(*errs, w.Errorf("%s, ring %d: cut at %q: %v", where, j, w.Text, err))
-			good = false
+			good, rr.unread[j] = false, true
 			continue
 		}
 		if first, dup := seen[d.RatString()]; dup {
@@ -476,7 +478,7 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 			}
 		}
 		near = append(near, fmt.Sprintf("ring %d's at %s", j, angleList(rr.cuts[j-1], 12)))
-		unread = unread || rr.badRings[j]
+		unread = unread || rr.unread[j]
 	}
 	if unread {
 		return ringEnd{}, nil // the ring's own message says what is wrong
@@ -570,14 +572,19 @@ func (rr *ringsRound) name(t *scorer.Transcript, seat int) string {
 	return t.Players[seat]
 }
 
-// cutNames names cuts: "the cut of ring 2 at 45 (2@45 to 3@45)".
+// cutNames names cuts: "the cut of ring 2 at 45 (2@45 to 3@45)", or
+// "the cuts of ring 4 at 0, ring 2 at 0 and ring 4 at 180".
 func (rr *ringsRound) cutNames(cs []ringCut) string {
+	if len(cs) == 1 {
+		c := cs[0]
+		d := rr.cuts[c.ring-1][c.cut]
+		return fmt.Sprintf("the cut of ring %d at %s (%s to %s)", c.ring, Exact(d), ringEndLabel(c.ring, d), ringEndLabel(c.ring+1, d))
+	}
 	var parts []string
 	for _, c := range cs {
-		d := rr.cuts[c.ring-1][c.cut]
-		parts = append(parts, fmt.Sprintf("the cut of ring %d at %s (%s to %s)", c.ring, Exact(d), ringEndLabel(c.ring, d), ringEndLabel(c.ring+1, d)))
+		parts = append(parts, fmt.Sprintf("ring %d at %s", c.ring, Exact(rr.cuts[c.ring-1][c.cut])))
 	}
-	return strings.Join(parts, " and ")
+	return "the cuts of " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // secList writes sections grouped by ring: "ring 2: 1, 3; ring 3: 5".
