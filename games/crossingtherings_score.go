@@ -530,8 +530,8 @@ func (rr *ringsRound) play(t *scorer.Transcript, where string, o Options) input.
 			rr.refuse(k)
 			continue
 		}
-		if rr.bad >= 0 && k > rr.bad {
-			continue // drawn no further than the first refused segment
+		if rr.bad >= 0 && k >= rr.bad {
+			continue // nothing is filled from the first refused segment on
 		}
 		for _, sec := range m.secs {
 			if _, done := rr.owner[sec]; done {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"papergames/geom"
+	"papergames/layout"
 	"papergames/scorer"
 )
 
@@ -457,5 +458,50 @@ func BenchmarkScoreRingsRound(b *testing.B) {
 		if _, _, err := Score("b.yaml", data, Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A chord 1e-45 degrees off tangency is closer to circle 2 than papergames
+// decides (hp's undecided band): the segment is refused with a positioned
+// message, never guessed.
+func TestRingsUndecided(t *testing.T) {
+	const tiny = "0.000000000000000000000000000000000000000000001"
+	a, b := "29.999999999999999999999999999999999999999999999", "150"+tiny[1:]
+	text := "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 4\nrounds:\n  - cuts: {1: 0 180, 2: 0 90 180, 3: " + a + " 150 " + b + "}\n    segments:\n      - Bob: 4@" + a + " 4@" + b + "\n      - Ann: 4@150 4@" + a + "\n"
+	_, _, err := Score("t.yaml", []byte(text), Options{})
+	if err == nil || !strings.Contains(err.Error(), "t.yaml:7:9: round 1, segment 1 (Bob 4@"+a+"-4@"+b+"): too close to call exactly") {
+		t.Errorf("err %v", err)
+	}
+}
+
+// The render of a refused round draws the segments before the bad one in
+// their players' ink and the bad one in red, and shades nothing it or
+// later ones would have filled.
+func TestRingsRefusedRender(t *testing.T) {
+	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Bob: 4@0 4@120", 1)
+	_, d, err := Score("t.yaml", []byte(text), Options{})
+	if err == nil || len(d.Cells) != 1 {
+		t.Fatalf("err %v, %d cells", err, len(d.Cells))
+	}
+	var rec layout.Recorder
+	d.Cells[0].Figure.Draw(&rec, layout.Pt(0, 0), 150, layout.DefaultStyle)
+	inks := map[layout.Color]int{}
+	fills := map[layout.Color]int{}
+	for _, op := range rec.Pages[0].Ops {
+		switch {
+		case op.Kind == "stroke" && op.Pen.Width >= 0.45:
+			inks[op.Pen.Color]++
+		case op.Kind == "fill" && op.Color != layout.White:
+			fills[op.Color]++
+		}
+	}
+	if inks[scorer.Ink(1)] != 1 || inks[scorer.Ink(2)] != 1 || inks[layout.Red] != 1 {
+		t.Errorf("segment strokes by colour %v: want one each for Bob, Cy and red", inks)
+	}
+	if fills[scorer.Fill(1)] != 5 || fills[scorer.Fill(2)] != 2 || fills[scorer.Fill(0)] != 0 {
+		t.Errorf("fills by colour %v: want Bob's 5, Cy's 2", fills)
+	}
+	if !strings.Contains(d.Cells[0].Caption, "refused") {
+		t.Errorf("caption %q", d.Cells[0].Caption)
 	}
 }
