@@ -505,3 +505,38 @@ func TestRingsRefusedRender(t *testing.T) {
 		t.Errorf("caption %q", d.Cells[0].Caption)
 	}
 }
+
+// Moving the ends of the tangent chord by 1e-10 degrees decides who owns
+// ring 1's section 1: apart, Bob's chord crosses circle 2 and takes it
+// before Ann; exactly tangent or moved closer, it does not, and Ann's
+// segment 3@90-1@0 takes it.
+func TestRingsTangencyDecidesOwner(t *testing.T) {
+	const transcript = `game: crossing-the-rings
+players: [Ann, Bob]
+circles: 4
+rounds:
+  - divider: Ann
+    cuts:
+      1: 0 180
+      2: 90 270
+      3: 29.9999999999 30 30.0000000001 149.9999999999 150 150.0000000001
+    segments:
+      - Bob: BOB
+      - Ann: 3@90 1@0
+`
+	for _, tc := range []struct {
+		bob, ann string
+	}{
+		{"4@30 4@150", "2. Ann 3@90-1@0: fills 1 (ring 1: 1); already filled: ring 2: 2 (Bob)"},
+		{"4@29.9999999999 4@150.0000000001", "2. Ann 3@90-1@0: fills nothing; already filled: ring 1: 1 (Bob); ring 2: 2 (Bob)"},
+		{"4@30.0000000001 4@149.9999999999", "2. Ann 3@90-1@0: fills 1 (ring 1: 1); already filled: ring 2: 2 (Bob)"},
+	} {
+		res, err := scoreRings(t, strings.Replace(transcript, "BOB", tc.bob, 1), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Text("t.yaml"), tc.ann) {
+			t.Errorf("Bob %s: want %q in\n%s", tc.bob, tc.ann, res.Text("t.yaml"))
+		}
+	}
+}
