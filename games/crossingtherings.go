@@ -93,7 +93,7 @@ func ParseDividers(s string, circles int, bounds [][2]int) ([][]float64, error) 
 		seen[j] = true
 		var exact []*big.Rat
 		for _, a := range part.angles {
-			d, err := parseCutAngle(a.text)
+			d, err := ringsCutAngle(a.text)
 			if err != nil {
 				return nil, fmt.Errorf("ring %d: angle %q %v", j, a.text, err)
 			}
@@ -116,9 +116,9 @@ func ParseDividers(s string, circles int, bounds [][2]int) ([][]float64, error) 
 	return cuts, nil
 }
 
-// parseCutAngle reads an angle in degrees, exactly, from 0 up to but not
+// ringsCutAngle reads an angle in degrees, exactly, from 0 up to but not
 // including 360.
-func parseCutAngle(s string) (*big.Rat, error) {
+func ringsCutAngle(s string) (*big.Rat, error) {
 	d, err := geom.ParseNumber(s)
 	switch {
 	case err != nil:

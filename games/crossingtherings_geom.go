@@ -54,12 +54,12 @@ func (d *ringDir) approx() float64 {
 	return a
 }
 
-// angleFilter is how far apart two float64 angles must be for their order
+// ringsAngleFilter is how far apart two float64 angles must be for their order
 // to be certain. The points compared lie on circles of radius 1 or more
 // with coordinates correct to 1e-15 or better, so their float64 angles are
 // within 1e-12 degrees of the true ones; near 0/360 and closer than this,
 // the exact comparison decides.
-const angleFilter = 1e-9
+const ringsAngleFilter = 1e-9
 
 // cmpRingDir orders directions by angle clockwise from the top, in [0, 360).
 func cmpRingDir(a, b *ringDir) int {
@@ -67,7 +67,7 @@ func cmpRingDir(a, b *ringDir) int {
 		return a.deg.Cmp(b.deg)
 	}
 	fa, fb := a.approx(), b.approx()
-	if math.Abs(fa-fb) > angleFilter && min(fa, fb) > angleFilter && max(fa, fb) < 360-angleFilter {
+	if math.Abs(fa-fb) > ringsAngleFilter && min(fa, fb) > ringsAngleFilter && max(fa, fb) < 360-ringsAngleFilter {
 		if fa < fb {
 			return -1
 		}

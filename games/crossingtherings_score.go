@@ -3,6 +3,7 @@ package games
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,30 +124,21 @@ func (g CrossingTheRings) Score(t *scorer.Transcript, o Options) (*scorer.Result
 		switch {
 		case err != nil:
 			errs.Add(err, t.File)
-		case !contains(boardIDs, strings.TrimSpace(got)):
+		case !slices.Contains(boardIDs, strings.TrimSpace(got)):
 			errs = append(errs, t.BoardID.Errorf("board %s does not match this transcript: a sheet of %d circles is board %s (or, printed with a round's cuts, the id that --dividers gives): check circles against the sheet", got, n, boardIDs[0]))
 		}
 	}
 	if err := errs.Err(); err != nil {
 		return nil, cells, err
 	}
-	if w := dividerWarning(t.Players, divided); w != "" {
+	if w := ringsDividerWarning(t.Players, divided); w != "" {
 		res.Warnings = append(res.Warnings, w)
 	}
 	return res, cells, nil
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-// dividerWarning says who divided how often when not all equally.
-func dividerWarning(players []string, divided []int) string {
+// ringsDividerWarning says who divided how often when not all equally.
+func ringsDividerWarning(players []string, divided []int) string {
 	var parts []string
 	same := true
 	for i, d := range divided {
@@ -342,7 +334,7 @@ func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where
 	good := true
 	seen := map[string]*input.Node{} // by exact value
 	for _, w := range words {
-		d, err := parseCutAngle(w.Text)
+		d, err := ringsCutAngle(w.Text)
 		if err != nil {
 			*errs = append(*errs, w.Errorf("%s, ring %d: cut at %q: %v", where, j, w.Text, err))
 			good, rr.unread[j] = false, true
@@ -407,7 +399,7 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 	}
 	var ends []*input.Node
 	for _, w := range words {
-		ends = append(ends, splitDash(w)...)
+		ends = append(ends, ringsSplitDash(w)...)
 	}
 	if len(ends) != 2 {
 		errs = append(errs, val.Errorf("%s: %d end(s); a segment has two, e.g. %s", where, len(ends), example))
@@ -436,9 +428,9 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 	return s, errs.Err()
 }
 
-// splitDash splits a word such as 3@120-5@45 at its dashes (angles are
+// ringsSplitDash splits a word such as 3@120-5@45 at its dashes (angles are
 // never negative), keeping positions; a lone dash is dropped.
-func splitDash(w *input.Node) []*input.Node {
+func ringsSplitDash(w *input.Node) []*input.Node {
 	var out []*input.Node
 	off := 0
 	for _, part := range strings.Split(w.Text, "-") {
@@ -462,7 +454,7 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 	if err != nil || c < 1 || c > rr.n {
 		return ringEnd{}, w.Errorf("%s: end %s: circle %q: the circles are numbered 1 (innermost) to %d", where, w.Text, cs, rr.n)
 	}
-	d, err := parseCutAngle(as)
+	d, err := ringsCutAngle(as)
 	if err != nil {
 		return ringEnd{}, w.Errorf("%s: end %s: angle %q %v", where, w.Text, as, err)
 	}
@@ -477,7 +469,7 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 				return newRingEnd(c, d), nil
 			}
 		}
-		near = append(near, fmt.Sprintf("ring %d's at %s", j, angleList(rr.cuts[j-1], 12)))
+		near = append(near, fmt.Sprintf("ring %d's at %s", j, ringsAngleList(rr.cuts[j-1], 12)))
 		unread = unread || rr.unread[j]
 	}
 	if unread {
@@ -486,8 +478,8 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 	return ringEnd{}, w.Errorf("%s: end %s: no cut ends at circle %d, %s degrees; the cuts meeting circle %d are %s", where, w.Text, c, Exact(d), c, strings.Join(near, " and "))
 }
 
-// angleList writes angles, at most max of them.
-func angleList(as []*big.Rat, max int) string {
+// ringsAngleList writes angles, at most max of them.
+func ringsAngleList(as []*big.Rat, max int) string {
 	if len(as) == 0 {
 		return "none"
 	}
@@ -518,7 +510,7 @@ func (rr *ringsRound) play(t *scorer.Transcript, where string, o Options) input.
 			continue
 		}
 		what := fmt.Sprintf("%s, segment %d (%s %s-%s)", where, k+1, rr.name(t, s.seat), s.a.label(), s.b.label())
-		m, err := meetsGuarded(g, s.a, s.b)
+		m, err := ringsMeets(g, s.a, s.b)
 		if err != nil {
 			errs = append(errs, s.node.Errorf("%s: %v", what, err))
 			rr.refuse(k)
@@ -560,7 +552,7 @@ func (rr *ringsRound) refuse(k int) {
 	}
 }
 
-func meetsGuarded(g *ringTarget, a, b ringEnd) (m ringMeeting, err error) {
+func ringsMeets(g *ringTarget, a, b ringEnd) (m ringMeeting, err error) {
 	defer hp.Guard(&err)
 	return g.meets(a, b), nil
 }
@@ -587,8 +579,8 @@ func (rr *ringsRound) cutNames(cs []ringCut) string {
 	return "the cuts of " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
-// secList writes sections grouped by ring: "ring 2: 1, 3; ring 3: 5".
-func secList(secs []ringSec, by func(ringSec) string) string {
+// ringsSecList writes sections grouped by ring: "ring 2: 1, 3; ring 3: 5".
+func ringsSecList(secs []ringSec, by func(ringSec) string) string {
 	s := append([]ringSec(nil), secs...)
 	sort.Slice(s, func(a, b int) bool {
 		if s[a].ring != s[b].ring {
@@ -636,7 +628,7 @@ type ringsSegmentJSON struct {
 	Centre        bool               `json:"through_centre"`
 }
 
-func sectionsJSON(secs []ringSec, by func(ringSec) string) []ringsSectionJSON {
+func ringsSectionsJSON(secs []ringSec, by func(ringSec) string) []ringsSectionJSON {
 	out := []ringsSectionJSON{}
 	s := append([]ringSec(nil), secs...)
 	sort.Slice(s, func(a, b int) bool {
@@ -676,10 +668,10 @@ func (rr *ringsRound) report(t *scorer.Transcript, i int) *scorer.Round {
 		if len(s.filled) == 0 {
 			line += "fills nothing"
 		} else {
-			line += fmt.Sprintf("fills %d (%s)", len(s.filled), secList(s.filled, nil))
+			line += fmt.Sprintf("fills %d (%s)", len(s.filled), ringsSecList(s.filled, nil))
 		}
 		if len(s.again) > 0 {
-			line += "; already filled: " + secList(s.again, byOwner)
+			line += "; already filled: " + ringsSecList(s.again, byOwner)
 		}
 		if len(s.m.along) > 0 {
 			line += "; runs along " + rr.cutNames(s.m.along) + ", filling neither side there"
@@ -690,7 +682,7 @@ func (rr *ringsRound) report(t *scorer.Transcript, i int) *scorer.Round {
 		rd.Lines = append(rd.Lines, line)
 		rd.Scores[s.seat] += len(s.filled)
 		j := ringsSegmentJSON{Player: t.Players[s.seat], Ends: [2]string{s.a.label(), s.b.label()},
-			Filled: sectionsJSON(s.filled, nil), AlreadyFilled: sectionsJSON(s.again, byOwner), AlongCuts: []ringsCutJSON{}, Centre: s.m.centre}
+			Filled: ringsSectionsJSON(s.filled, nil), AlreadyFilled: ringsSectionsJSON(s.again, byOwner), AlongCuts: []ringsCutJSON{}, Centre: s.m.centre}
 		for _, c := range s.m.along {
 			j.AlongCuts = append(j.AlongCuts, ringsCutJSON{c.ring, Exact(rr.cuts[c.ring-1][c.cut])})
 		}

@@ -104,7 +104,7 @@ func (p *sectionParser) peek() byte {
 	return p.s[p.i]
 }
 
-// maxDepth bounds nesting, so a pathological rule cannot exhaust the stack.
+// maxSectionDepth bounds nesting, so a pathological rule cannot exhaust the stack.
 const maxSectionDepth = 50
 
 func (p *sectionParser) sum(d int) (*sectionsExpr, error) {
@@ -208,7 +208,7 @@ func (p *sectionParser) atom(d int) (*sectionsExpr, error) {
 	}
 }
 
-// limit bounds every value met while evaluating.
+// sectionLimit bounds every value met while evaluating.
 var sectionLimit = big.NewInt(1 << 40)
 
 func (e *sectionsExpr) eval(j int64) (int64, error) {

@@ -53,9 +53,9 @@ func ringsEnd(t testing.TB, label string) ringEnd {
 	return newRingEnd(c, d)
 }
 
-// meetString writes what a segment meets: sections as ring.section in the
+// ringsMeetString writes what a segment meets: sections as ring.section in the
 // order met, then the cuts it runs along as ring@angle, and "centre".
-func meetString(g *ringTarget, m ringMeeting) string {
+func ringsMeetString(g *ringTarget, m ringMeeting) string {
 	var parts []string
 	for _, s := range m.secs {
 		parts = append(parts, fmt.Sprintf("%d.%d", s.ring, s.sec+1))
@@ -129,7 +129,7 @@ func TestRingsMeets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := ringsTarget(t, tc.n, tc.cuts...)
-			if got := meetString(g, g.meets(ringsEnd(t, tc.a), ringsEnd(t, tc.b))); got != tc.want {
+			if got := ringsMeetString(g, g.meets(ringsEnd(t, tc.a), ringsEnd(t, tc.b))); got != tc.want {
 				t.Errorf("%s-%s meets %q, want %q", tc.a, tc.b, got, tc.want)
 			}
 		})
