@@ -54,11 +54,11 @@ func (d *ringDir) approx() float64 {
 	return a
 }
 
-// ringsAngleFilter is how far apart two float64 angles must be for their order
-// to be certain. The points compared lie on circles of radius 1 or more
-// with coordinates correct to 1e-15 or better, so their float64 angles are
-// within 1e-12 degrees of the true ones; near 0/360 and closer than this,
-// the exact comparison decides.
+// ringsAngleFilter is how far apart two float64 angles must be for their
+// order to be certain. The points compared lie on circles of radius 1 or
+// more with coordinates correct to 1e-15 or better, so their float64
+// angles are within 1e-12 degrees of the true ones; near 0/360 and closer
+// than this, the exact comparison decides.
 const ringsAngleFilter = 1e-9
 
 // cmpRingDir orders directions by angle clockwise from the top, in [0, 360).
