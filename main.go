@@ -546,6 +546,9 @@ func scoreCommand() *cli.Command {
 					label = "<stdin>"
 				}
 				res, drawing, err := games.Score(label, data, opts)
+				if ue := (*games.UsageError)(nil); errors.As(err, &ue) {
+					return err // a bad rule flag (e.g. --sections): usage, status 2
+				}
 				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
 					doc := layout.NewDocument(format, drawing.Title)
 					if derr := drawing.Sheet(res, paper).Draw(doc); derr != nil {

@@ -246,6 +246,8 @@ func TestScoreCommand(t *testing.T) {
 		{[]string{"score", "examples/permutation-grid/hand-checked.yaml", "examples/permutation-grid/bad-row.yaml"}, 1, "winner: Ann", "1 of 2 transcript(s) could not be scored"},
 		{[]string{"score"}, 2, "", "score needs one or more transcript files"},
 		{[]string{"score", "a.yaml", "b.yaml", "--render", "x.pdf"}, 2, "", "--render draws one transcript"},
+		{[]string{"score", "--sections", "3..2", "examples/crossing-the-rings/two-players.yaml"}, 2, "", `--sections "3..2": ring 1 would allow 3 to 2 sections, MAX below MIN`},
+		{[]string{"score", "--sections", "2..3j", "examples/crossing-the-rings/custom-sections.yaml"}, 0, "winner: Bob", ""},
 	} {
 		st, out, e := runCLI(t, tc.args...)
 		if st != tc.status || !strings.Contains(out, tc.stdout) || !strings.Contains(e, tc.stderr) {

@@ -2,12 +2,14 @@ package games
 
 import (
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"sort"
 	"strconv"
 	"strings"
 
 	"papergames/boards"
+	"papergames/geom"
 	"papergames/layout"
 )
 
@@ -71,46 +73,115 @@ func (g CrossingTheRings) Setup(v Values, players []string) (*Setup, error) {
 
 // ParseDividers reads cuts written "ring:angle,angle;ring:angle,...". A
 // ring may be left out (its cuts are drawn by hand); a ring given must have
-// an allowed number of cuts at distinct angles in [0, 360).
+// an allowed number of cuts at distinct angles in [0, 360). Angles are read
+// exactly, as in transcripts (whole numbers, decimals or fractions).
 func ParseDividers(s string, circles int, bounds [][2]int) ([][]float64, error) {
+	parts, err := splitDividers(s)
+	if err != nil {
+		return nil, err
+	}
 	cuts := make([][]float64, circles-1)
 	seen := map[int]bool{}
-	for _, part := range strings.Split(s, ";") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		ring, list, ok := strings.Cut(part, ":")
-		if !ok {
-			return nil, fmt.Errorf("%q: write ring:angles, e.g. 2:45,135,270", part)
-		}
-		j, err := strconv.Atoi(strings.TrimSpace(ring))
+	for _, part := range parts {
+		j, err := strconv.Atoi(part.ring.text)
 		if err != nil || j < 1 || j > circles-1 {
-			return nil, fmt.Errorf("ring %q: rings are numbered 1 to %d", ring, circles-1)
+			return nil, fmt.Errorf("ring %q: rings are numbered 1 to %d", part.ring.text, circles-1)
 		}
 		if seen[j] {
 			return nil, fmt.Errorf("ring %d is given twice", j)
 		}
 		seen[j] = true
-		at := map[float64]bool{}
-		for _, a := range strings.Split(list, ",") {
-			a = strings.TrimSpace(a)
-			d, err := strconv.ParseFloat(a, 64)
-			if err != nil || d < 0 || d >= 360 {
-				return nil, fmt.Errorf("ring %d: angle %q is not a number of degrees from 0 to under 360", j, a)
+		var exact []*big.Rat
+		for _, a := range part.angles {
+			d, err := ringsCutAngle(a.text)
+			if err != nil {
+				return nil, fmt.Errorf("ring %d: angle %q %v", j, a.text, err)
 			}
-			if at[d] {
-				return nil, fmt.Errorf("ring %d: angle %s is cut twice", j, a)
+			for _, e := range exact {
+				if e.Cmp(d) == 0 {
+					return nil, fmt.Errorf("ring %d: angle %s is cut twice", j, a.text)
+				}
 			}
-			at[d] = true
-			cuts[j-1] = append(cuts[j-1], d)
+			exact = append(exact, d)
 		}
-		sort.Float64s(cuts[j-1])
+		sort.Slice(exact, func(a, b int) bool { return exact[a].Cmp(exact[b]) < 0 })
+		for _, d := range exact {
+			f, _ := d.Float64()
+			cuts[j-1] = append(cuts[j-1], f)
+		}
 		if k, b := len(cuts[j-1]), bounds[j-1]; k < b[0] || k > b[1] {
 			return nil, fmt.Errorf("ring %d has %d cuts; it must have %d to %d", j, k, b[0], b[1])
 		}
 	}
 	return cuts, nil
+}
+
+// ringsCutAngle reads an angle in degrees, exactly, from 0 up to but not
+// including 360.
+func ringsCutAngle(s string) (*big.Rat, error) {
+	d, err := geom.ParseNumber(s)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("is not a number of degrees from 0 to under 360 (whole, decimal like 22.5, or a fraction like 45/2)")
+	case d.Cmp(big.NewRat(360, 1)) == 0:
+		return nil, fmt.Errorf("is not a number of degrees from 0 to under 360: write 0 for the top")
+	case d.Sign() < 0 || d.Cmp(big.NewRat(360, 1)) > 0:
+		return nil, fmt.Errorf("is not a number of degrees from 0 to under 360")
+	}
+	return d, nil
+}
+
+// dividerWord is a piece of a dividers string and its byte offset.
+type dividerWord struct {
+	text string
+	off  int
+}
+
+// dividerPart is one "ring:angles" part of a dividers string.
+type dividerPart struct {
+	ring   dividerWord
+	angles []dividerWord
+}
+
+// splitDividers splits "ring:angle,angle;ring:..." into its parts, keeping
+// offsets for positioned messages; angles are separated by commas or
+// spaces.
+func splitDividers(s string) ([]dividerPart, error) {
+	var out []dividerPart
+	off := 0
+	for _, part := range strings.Split(s, ";") {
+		start := off
+		off += len(part) + 1
+		if strings.TrimSpace(part) == "" {
+			continue
+		}
+		ring, list, ok := strings.Cut(part, ":")
+		if !ok {
+			return nil, fmt.Errorf("%q: write ring:angles, e.g. 2:45,135,270", strings.TrimSpace(part))
+		}
+		p := dividerPart{ring: dividerTrim(ring, start)}
+		base := start + len(ring) + 1
+		for i := 0; i < len(list); {
+			for i < len(list) && strings.ContainsRune(", \t", rune(list[i])) {
+				i++
+			}
+			j := i
+			for j < len(list) && !strings.ContainsRune(", \t", rune(list[j])) {
+				j++
+			}
+			if j > i {
+				p.angles = append(p.angles, dividerWord{list[i:j], base + i})
+			}
+			i = j
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func dividerTrim(s string, off int) dividerWord {
+	t := strings.TrimLeft(s, " \t")
+	return dividerWord{strings.TrimSpace(t), off + len(s) - len(t)}
 }
 
 // FormatDividers writes cuts in the form ParseDividers reads.
