@@ -51,7 +51,7 @@ func (g ArcsAndMarks) Setup(v Values, players []string) (*Setup, error) {
 // quantity it decides is non-zero yet below 1e-40) is checked for every
 // arc pair up to 60 marks and on samples up to 1000 marks
 // (hp.TestGapArcs, hp.TestGapArcsLarge): the smallest non-zero value met
-// is above 1e-12, the largest decided zero below hp.ErrorBound = 1e-90.
+// is above 1e-13, every value below hp.ErrorBound = 1e-90 is exactly zero.
 // Beyond 1000 marks nobody has looked, so papergames refuses to score.
 const MaxArcMarks = 1000
 
@@ -369,11 +369,11 @@ func (g ArcsAndMarks) round(t *scorer.Transcript, i int, b *arcBoard) (*scorer.R
 		}
 	}
 	if len(words) < m {
-		missing := fmt.Sprintf("marks %d to %d", b.wrap(first+len(words)), b.wrap(first+m-1))
+		missing := fmt.Sprintf("the %d arcs centred on marks %d to %d are missing", m-len(words), b.wrap(first+len(words)), b.wrap(first+m-1))
 		if m-len(words) == 1 {
-			missing = fmt.Sprintf("mark %d", b.wrap(first+m-1))
+			missing = fmt.Sprintf("the arc centred on mark %d is missing", b.wrap(first+m-1))
 		}
-		errs = append(errs, an.Errorf("%s: %d arcs, but a round on %d marks has %d, one centred on each mark: the arcs centred on %s are missing", where, len(words), m, m, missing))
+		errs = append(errs, an.Errorf("%s: %d arcs, but a round on %d marks has %d, one centred on each mark: %s", where, len(words), m, m, missing))
 	}
 	rc := &arcRound{b: b, moves: moves, bad: bad, first: first, start: start}
 	caption := fmt.Sprintf("round %d: %s starts, first centre mark %d", i+1, t.Players[start], first)

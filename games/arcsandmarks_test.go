@@ -307,8 +307,8 @@ func TestArcsChecks(t *testing.T) {
 		{"reach zero", arcsGame(two, 8, "1|0 1 1 1 1 1 1 1"), []string{"reach 0: the reach is at least 1"}},
 		{"reach too long", arcsGame(two, 8, "1|9 1 1 1 1 1 1 1"), []string{"reach 9 is more than once round the 8 marks"}},
 		{"too few", arcsGame(two, 8, "1|1 1 1 1 1 1"), []string{
-			"t.yaml:6:11: round 1: 6 arcs, but a round on 8 marks has 8, one centred on each mark: the arcs centred on marks 7 to 8 are missing"}},
-		{"one missing", arcsGame(two, 8, "3|1 1 1 1 1 1 1"), []string{"the arcs centred on mark 2 are missing"}},
+			"t.yaml:6:11: round 1: 6 arcs, but a round on 8 marks has 8, one centred on each mark: the 2 arcs centred on marks 7 to 8 are missing"}},
+		{"one missing", arcsGame(two, 8, "3|1 1 1 1 1 1 1"), []string{"the arc centred on mark 2 is missing"}},
 		{"too many", arcsGame(two, 8, "1|1 1 1 1 1 1 1 1 1 2"), []string{
 			"t.yaml:6:27: round 1, move 9 (1): a round on 8 marks has 8 arcs, one centred on each mark; this and the 1 after it are too many"}},
 		{"off the board", arcsGame(two, 8, "1|0-2 1 1 1 1 1 1 1"), []string{"mark 0 is not on the board; the marks are 1 to 8"}},

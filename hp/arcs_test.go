@@ -490,7 +490,10 @@ func TestGapArcs(t *testing.T) {
 }
 
 // TestGapArcsLarge samples arc pairs on circles of 61 to 1000 marks (the
-// scorer's limit), always including 360, 720, 840 and 1000 marks.
+// scorer's limit), always including 360, 720, 840 and 1000 marks, and
+// checks every pair of short arcs close together on the largest boards,
+// where the quantities are smallest (they shrink with the arcs: about
+// 1e-13 for neighbouring arcs of reach 1 on 1000 marks).
 func TestGapArcsLarge(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	ms := []int{360, 720, 840, 1000}
@@ -517,6 +520,20 @@ func TestGapArcsLarge(t *testing.T) {
 				}
 			}
 			s.pair(t, c, z, k1, b, k2, false)
+		}
+	}
+	corner := 25
+	if testing.Short() {
+		corner = 8
+	}
+	for _, m := range []int{997, 1000} {
+		c, z := newMarkedCircle(m), newCyc(m)
+		for b := 1; b <= corner; b++ {
+			for k1 := 1; k1 <= corner; k1++ {
+				for k2 := 1; k2 <= corner; k2++ {
+					s.pair(t, c, z, k1, b, k2, false)
+				}
+			}
 		}
 	}
 	if s.zeros[4] == 0 {
