@@ -9,21 +9,68 @@ import (
 	"papergames/scorer"
 )
 
-// arcFigure is a round drawn on its marked circle. It may be drawn
-// smaller than a printed sheet (whose marks must be 4 mm apart), so that
-// a round of up to MaxArcMarks marks still fits the page.
-type arcFigure struct{ scorer.Overlay }
-
-// MinSize implements layout.Figure.
-func (f arcFigure) MinSize() float64 { return math.Min(f.Overlay.MinSize(), 100) }
+// arcTableMarks is the most marks a rendered round is drawn with the
+// sheet's compass table: on larger boards the table no longer fits the
+// page (it has a line per reach), and a finished game does not need it.
+const arcTableMarks = 48
 
 // cell draws the round: the arcs up to the first refused move (in red),
 // their numbers, and, once scored, the points where arcs meet.
 func (r *arcRound) cell(caption string) *layout.Cell {
 	board := boards.MarkedCircle{Marks: r.b.m}
-	return &layout.Cell{Caption: caption, Figure: arcFigure{scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	var base layout.Figure = board
+	if r.b.m > arcTableMarks {
+		base = arcBigBoard{board}
+	}
+	return &layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: base, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		r.draw(c, board, o, s, st)
-	}}}}
+	}}}
+}
+
+// arcBigBoard is the marked circle of a board too large for its compass
+// table, drawn without it: the circle, every mark, and as many mark
+// numbers as fit (every mark, or every 2nd, 5th, 10th, ...). Positions are
+// the MarkedCircle's.
+type arcBigBoard struct{ b boards.MarkedCircle }
+
+func (f arcBigBoard) margin(s float64) float64 {
+	return f.b.Center(layout.Pt(0, 0), s).X - s/2
+}
+
+// Extent implements layout.Figure.
+func (f arcBigBoard) Extent(s float64) layout.Size {
+	w := s + 2*f.margin(s)
+	return layout.Size{W: w, H: w}
+}
+
+// MinSize implements layout.Figure: the marks need not be 4 mm apart on a
+// finished game.
+func (f arcBigBoard) MinSize() float64 { return 90 }
+
+// Draw implements layout.Figure.
+func (f arcBigBoard) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	ctr, r, m := f.b.Center(o, s), s/2, f.b.Marks
+	c.Stroke((&layout.Path{}).Circle(ctr, r), st.Pen())
+	font := layout.Font{Size: math.Min(4.2, math.Max(2.4, s/45))}
+	step := 1
+	for _, n := range []int{1, 2, 5, 10, 20, 25, 50, 100} {
+		step = n
+		if math.Pi*s/float64(m)*float64(n) >= 2.6*font.Size {
+			break
+		}
+	}
+	tick := layout.Pen{Width: st.Line * 0.6, Color: layout.Black}
+	for i := 1; i <= m; i++ {
+		a := f.b.MarkAngle(i)
+		in := 1.2
+		if (i-1)%step == 0 {
+			in = 1.8
+			at := layout.Compass(ctr, r+3+font.Size*0.9, a)
+			c.Text(layout.Pt(at.X, at.Y+font.Size*0.35), strconv.Itoa(i), font, layout.Center, layout.Black)
+		}
+		c.Stroke(layout.Segment(layout.Compass(ctr, r-in, a), layout.Compass(ctr, r+in, a)), tick)
+	}
+	c.Fill((&layout.Path{}).Circle(ctr, 0.3), st.Guide)
 }
 
 // arcLabel is a number placed on the drawing.
@@ -85,7 +132,8 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 			return layout.Pt(p.X+rr*math.Cos(a), p.Y+rr*math.Sin(a))
 		}, false})
 	}
-	// The meeting points, once each.
+	// The meeting points, once each; smaller where there are many.
+	dotR := math.Min(0.6, 0.25+25/float64(r.b.m))
 	var dots []layout.Point
 	seen := map[[2]int64]bool{}
 	for _, ms := range r.meets {
@@ -96,7 +144,7 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 				if !seen[key] {
 					seen[key] = true
 					dots = append(dots, p)
-					dot(c, p, 0.6, layout.Black)
+					dot(c, p, dotR, layout.Black)
 				}
 			}
 		}

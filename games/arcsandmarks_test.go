@@ -461,6 +461,27 @@ func TestArcsRender(t *testing.T) {
 	}
 }
 
+// TestArcsRenderFits: a rendered round fits A4 and A5 paper on every
+// board papergames scores (the printed sheet's compass table is left out
+// above 48 marks).
+func TestArcsRenderFits(t *testing.T) {
+	for _, m := range []int{3, 8, 48, 49, 120, 360, 1000} {
+		res, d, err := scoreArcs(t, arcsGame("Ann, Bob", m, "1|"+reaches(m, 1)))
+		if err != nil {
+			t.Fatalf("%d marks: %v", m, err)
+		}
+		for _, paper := range []layout.Size{{W: 210, H: 297}, {W: 148, H: 210}} {
+			if _, err := d.Sheet(res, paper).Layout(); err != nil {
+				t.Errorf("%d marks on %vx%v mm: %v", m, paper.W, paper.H, err)
+			}
+		}
+		_, big := d.Cells[0].Figure.(scorer.Overlay).Base.(arcBigBoard)
+		if big != (m > arcTableMarks) {
+			t.Errorf("%d marks: drawn without the compass table: %v", m, big)
+		}
+	}
+}
+
 // BenchmarkArcsRound360 scores a round of 360 arcs with random reaches
 // (64,620 pairs of arcs).
 func BenchmarkArcsRound360(b *testing.B) {
