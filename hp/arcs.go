@@ -22,7 +22,7 @@ import "math"
 // Each is decided by Sign (exact zero below ErrorBound), after a float64
 // evaluation with a running error bound that answers alone when the
 // value is clearly away from zero. The quantities are small polynomials
-// (degree at most 6) in coordinates of size at most a few units, so their
+// (degree at most 8) in coordinates of size at most a few units, so their
 // 384-bit error stays far below ErrorBound.
 
 // CircleMeeting is how two circles with distinct centres meet, and where
