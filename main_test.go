@@ -276,7 +276,7 @@ func TestScoreCommand(t *testing.T) {
 		{"game: polygons-and-dots\nplayers: [a, b]\nrounds:\n  - dots: [" + many(201, "[1, 2]") + "]\n    path: 1\n", "201 dots; the limit is 200"},
 		{"game: permutation-grid\nplayers: [a, b]\nrounds: [" + many(1001, "{dots: A1}") + "]\n", "1001 rounds; the limit is 1000"},
 		{"game: nope\nplayers: [a, b]\nrounds: []\n", `<stdin>:1:7: unknown game "nope"`},
-		{"game: arcs-and-marks\nplayers: [a, b]\nrounds: [x]\n", "cannot score Arcs And Marks yet"},
+		{"game: arcs-and-marks\nplayers: [a, b]\nrounds: [x]\n", "<stdin>:3:10: round 1 must be a mapping of keys (first, starts, arcs), not a single value"},
 		{"players: [a, b]\n", `starts with "game: ID"`},
 		{"game: permutation-grid\nplayers: [a]\nrounds: [{dots: A1}]\n", "<stdin>:2:10: 1 players; this game is for 2"},
 		{"game: permutation-grid\nplayers: [a, b]\nsize: 3\nrounds:\n  - dots: A1 B2 C3 D4\n", "<stdin>:5:20: round 1, dot 4 (D4): the grid has 3 lines each way"},

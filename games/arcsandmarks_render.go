@@ -1,0 +1,184 @@
+package games
+
+import (
+	"math"
+	"strconv"
+
+	"papergames/boards"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+// arcTableMarks is the most marks a rendered round is drawn with the
+// sheet's compass table: on larger boards the table no longer fits the
+// page (it has a line per reach), and a finished game does not need it.
+const arcTableMarks = 48
+
+// cell draws the round: the arcs up to the first refused move (in red),
+// their numbers, and, once scored, the points where arcs meet.
+func (r *arcRound) cell(caption string) *layout.Cell {
+	board := boards.MarkedCircle{Marks: r.b.m}
+	var base layout.Figure = board
+	if r.b.m > arcTableMarks {
+		base = arcBigBoard{board}
+	}
+	return &layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: base, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+		r.draw(c, board, o, s, st)
+	}}}
+}
+
+// arcBigBoard is the marked circle of a board too large for its compass
+// table, drawn without it: the circle, every mark, and as many mark
+// numbers as fit (every mark, or every 2nd, 5th, 10th, ...). Positions are
+// the MarkedCircle's.
+type arcBigBoard struct{ b boards.MarkedCircle }
+
+func (f arcBigBoard) margin(s float64) float64 {
+	return f.b.Center(layout.Pt(0, 0), s).X - s/2
+}
+
+// Extent implements layout.Figure.
+func (f arcBigBoard) Extent(s float64) layout.Size {
+	w := s + 2*f.margin(s)
+	return layout.Size{W: w, H: w}
+}
+
+// MinSize implements layout.Figure: the marks need not be 4 mm apart on a
+// finished game.
+func (f arcBigBoard) MinSize() float64 { return 90 }
+
+// Draw implements layout.Figure.
+func (f arcBigBoard) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	ctr, r, m := f.b.Center(o, s), s/2, f.b.Marks
+	c.Stroke((&layout.Path{}).Circle(ctr, r), st.Pen())
+	font := layout.Font{Size: math.Min(4.2, math.Max(2.4, s/45))}
+	step := 1
+	for _, n := range []int{1, 2, 5, 10, 20, 25, 50, 100} {
+		step = n
+		if math.Pi*s/float64(m)*float64(n) >= 2.6*font.Size {
+			break
+		}
+	}
+	tick := layout.Pen{Width: st.Line * 0.6, Color: layout.Black}
+	for i := 1; i <= m; i++ {
+		a := f.b.MarkAngle(i)
+		in := 1.2
+		if (i-1)%step == 0 {
+			in = 1.8
+			at := layout.Compass(ctr, r+3+font.Size*0.9, a)
+			c.Text(layout.Pt(at.X, at.Y+font.Size*0.35), strconv.Itoa(i), font, layout.Center, layout.Black)
+		}
+		c.Stroke(layout.Segment(layout.Compass(ctr, r-in, a), layout.Compass(ctr, r+in, a)), tick)
+	}
+	c.Fill((&layout.Path{}).Circle(ctr, 0.3), st.Guide)
+}
+
+// arcLabel is a number placed on the drawing.
+type arcLabel struct {
+	at     layout.Point
+	radius float64
+}
+
+func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point, s float64, st layout.Style) {
+	ctr, big := board.Center(o, s), s/2
+	pen := layout.Pen{Width: st.Line * 1.5}
+	fs := math.Min(3.2, math.Max(2, s/60))
+	font := layout.Font{Size: fs, Bold: true}
+	drawn := r.moves
+	if r.bad >= 0 && r.bad < len(drawn) {
+		drawn = drawn[:r.bad+1]
+	}
+	// arc returns the page geometry of the arc centred at mark cm with
+	// reach k: its centre, radius, and the angles it spans (it runs
+	// symmetrically about the direction towards the circle's centre).
+	arc := func(cm, k int) (p layout.Point, rr, from, sweep float64) {
+		p = board.Mark(o, s, cm)
+		rr = board.Opening(s, k)
+		mid := math.Atan2(ctr.Y-p.Y, ctr.X-p.X)
+		half := math.Acos(math.Min(1, rr/(2*big)))
+		return p, rr, mid - half, 2 * half
+	}
+	type pending struct {
+		text  string
+		col   layout.Color
+		at    func(t float64) layout.Point // a point along the move's arc, t in [0, 1]
+		fixed bool
+	}
+	var labels []pending
+	for k, mv := range drawn {
+		col := scorer.Ink(mv.seat)
+		cm, reach := mv.centre, mv.reach
+		if k == r.bad {
+			col, cm, reach = layout.Red, mv.redCentre, mv.redReach
+			for _, e := range mv.redMarks {
+				c.Stroke((&layout.Path{}).Circle(board.Mark(o, s, e), 1.6), layout.Pen{Width: st.Line * 1.5, Color: layout.Red})
+			}
+		}
+		text := strconv.Itoa(k + 1)
+		if reach == 0 {
+			// Nothing to draw as an arc: number the refused move just inside
+			// its centre mark.
+			p := board.Mark(o, s, mv.centre)
+			d := math.Hypot(ctr.X-p.X, ctr.Y-p.Y)
+			at := layout.Pt(p.X+(ctr.X-p.X)*5/d, p.Y+(ctr.Y-p.Y)*5/d)
+			labels = append(labels, pending{text, col, func(float64) layout.Point { return at }, true})
+			continue
+		}
+		p, rr, from, sweep := arc(cm, reach)
+		pen.Color = col
+		c.Stroke((&layout.Path{}).Arc(p, rr, from, sweep), pen)
+		labels = append(labels, pending{text, col, func(t float64) layout.Point {
+			a := from + t*sweep
+			return layout.Pt(p.X+rr*math.Cos(a), p.Y+rr*math.Sin(a))
+		}, false})
+	}
+	// The meeting points, once each; smaller where there are many.
+	dotR := math.Min(0.6, 0.25+25/float64(r.b.m))
+	var dots []layout.Point
+	seen := map[[2]int64]bool{}
+	for _, ms := range r.meets {
+		for _, am := range ms {
+			for _, q := range am.points {
+				p := layout.Pt(ctr.X+big*q[0], ctr.Y-big*q[1])
+				key := [2]int64{int64(math.Round(p.X * 20)), int64(math.Round(p.Y * 20))}
+				if !seen[key] {
+					seen[key] = true
+					dots = append(dots, p)
+					dot(c, p, dotR, layout.Black)
+				}
+			}
+		}
+	}
+	// Numbers near the middle of their arcs, slid along the arc where the
+	// middle is taken (arcs of reach m/6 all have their middle at the
+	// centre), on a white disc so they stay readable over the lines.
+	var placed []arcLabel
+	free := func(p layout.Point, rad float64) float64 {
+		gap := math.Inf(1)
+		for _, l := range placed {
+			gap = math.Min(gap, p.Dist(l.at)-l.radius-rad)
+		}
+		for _, d := range dots {
+			gap = math.Min(gap, p.Dist(d)-rad-0.3)
+		}
+		return gap
+	}
+	tries := []float64{0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88}
+	for _, l := range labels {
+		rad := math.Max(fs*0.62, layout.TextWidth(l.text, font)/2+0.35)
+		best, bestGap := l.at(0.5), math.Inf(-1)
+		for _, t := range tries {
+			p := l.at(t)
+			if g := free(p, rad); g > bestGap {
+				best, bestGap = p, g
+			}
+			if bestGap >= 0.2 || l.fixed {
+				break
+			}
+		}
+		placed = append(placed, arcLabel{best, rad})
+		c.Fill((&layout.Path{}).Circle(best, rad), layout.White)
+		c.Stroke((&layout.Path{}).Circle(best, rad), layout.Pen{Width: 0.15, Color: l.col})
+		c.Text(layout.Pt(best.X, best.Y+fs*0.35), l.text, font, layout.Center, l.col)
+	}
+}
