@@ -468,6 +468,7 @@ func itoa(n int) string { return big.NewInt(int64(n)).String() }
 // proves, or above 1e-20, far from the undecided band. Up to 24 marks the
 // exact check also runs on every value decided non-zero.
 func TestGapArcs(t *testing.T) {
+	t.Parallel()
 	top := 60
 	if testing.Short() {
 		top = 30
@@ -495,6 +496,7 @@ func TestGapArcs(t *testing.T) {
 // where the quantities are smallest (they shrink with the arcs: about
 // 1e-13 for neighbouring arcs of reach 1 on 1000 marks).
 func TestGapArcsLarge(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(5))
 	ms := []int{360, 720, 840, 1000}
 	boards, per := 40, 1500
