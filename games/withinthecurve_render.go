@@ -122,6 +122,9 @@ func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, 
 			default:
 				if tk.bad { // an unreadable square, or an empty loop square
 					c.Stroke(layout.RectPath(box(p)), layout.Pen{Width: min(0.8, max(0.4, step*0.06)), Color: layout.Red})
+					if tk.text != "." {
+						wtcNumber(c, ctr(p), tk.text, step*0.8, layout.Font{Size: step * 0.45}, layout.Red)
+					}
 				}
 			}
 		}

@@ -176,7 +176,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 	curves := map[string]any{}
 	for _, lp := range loops {
 		rd.Lines = append(rd.Lines, fmt.Sprintf("%s's curve: a loop of %d squares, %d inside", t.Players[lp.seat], len(lp.cells), len(lp.inside)))
-		curves[t.Players[lp.seat]] = map[string]int{"cells": len(lp.cells), "inside": len(lp.inside)}
+		curves[t.Players[lp.seat]] = map[string]int{"squares": len(lp.cells), "inside": len(lp.inside)}
 	}
 	var details []map[string]any
 	for _, gr := range grids {
@@ -196,7 +196,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 		}
 		probs := []string{}
 		for _, p := range gr.problems {
-			probs = append(probs, p.msg)
+			probs = append(probs, p.pos.String()+": "+p.msg)
 		}
 		details = append(details, map[string]any{"curve": t.Players[gr.owner], "filler": t.Players[gr.filler],
 			"status": gr.status, "k": gr.k, "score": score, "unfinished": unf, "problems": probs})
@@ -727,9 +727,12 @@ func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
 	clock := lp.clock == (two == (one+1)%len(lp.cells))
 	way := map[bool]string{true: "clockwise", false: "anticlockwise"}[clock]
 	s := head + fmt.Sprintf("scores %d (loop numbered from [1] at %s %s; ", gr.k, lp.cells[one], way)
-	if gr.k == 0 {
+	switch gr.k {
+	case 0:
 		s += "nothing inside)"
-	} else {
+	case 1:
+		s += "inside 1)"
+	default:
 		s += fmt.Sprintf("inside 1 to %d)", gr.k)
 	}
 	if len(gr.unfinished) > 0 {

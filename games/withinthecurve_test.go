@@ -488,7 +488,7 @@ func TestWithinTheCurveReport(t *testing.T) {
 	for _, want := range []string{
 		"Ann's curve: a loop of 8 squares, 1 inside",
 		"Bob's curve: a loop of 16 squares, 9 inside",
-		"Ann's curve, filled by Ann: scores 1 (loop numbered from [1] at B2 clockwise; inside 1 to 1)",
+		"Ann's curve, filled by Ann: scores 1 (loop numbered from [1] at B2 clockwise; inside 1)",
 		"Ann's curve, filled by Bob: INVALID, scores 0 and Bob loses:\n    t.yaml:22:17: the inside numbers go up to 3 (at C3) but lack 1, 2",
 		"Bob's curve, filled by Bob: scores 8",
 		"score: Ann 9, Bob 8",
