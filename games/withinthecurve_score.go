@@ -21,7 +21,6 @@ func (p wtcCell) String() string { return boards.CellName(p.c, p.r) }
 type wtcLoop struct {
 	seat  int
 	cells []wtcCell
-	words []*input.Node
 	at    map[wtcCell]int // position along the loop
 	// ok when the loop is closed, side-connected, repeats no square and has
 	// at least 4; only then is its inside known.
@@ -124,12 +123,14 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 	case cn.Kind != input.Map:
 		errs = append(errs, cn.Errorf("%s: curves must map each player to their loop, e.g. %s: B2 C2 C3 B3; not %s", where, t.Players[0], cn.Kind))
 	default:
+		given := make([]bool, m)
 		for j, k := range cn.Keys {
 			seat, err := t.Seat(k)
 			if err != nil {
 				errs = append(errs, k.Errorf("%s, curves: %v", where, err.(*input.Error).Msg))
 				continue
 			}
+			given[seat] = true
 			lp, err := readLoop(fmt.Sprintf("%s, %s's curve", where, t.Players[seat]), cn.Values[j], n)
 			errs.Add(err, t.File)
 			if lp != nil {
@@ -138,7 +139,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 			}
 		}
 		for s := range loops {
-			if loops[s] == nil && len(errs) == 0 {
+			if !given[s] {
 				errs = append(errs, wtcFirstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
 			}
 		}
@@ -222,7 +223,7 @@ func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
 	if err != nil {
 		return nil, err
 	}
-	lp := &wtcLoop{words: words, at: map[wtcCell]int{}, badStep: map[int]bool{}}
+	lp := &wtcLoop{at: map[wtcCell]int{}, badStep: map[int]bool{}}
 	var errs input.Errors
 	for k, w := range words {
 		c, r, err := boards.ParseCell(w.Text, n)

@@ -362,7 +362,7 @@ func TestWithinTheCurveRefused(t *testing.T) {
 		{"curve missing", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "      Bob: "+wtcBob+"\n", "", 1),
 			[]string{"t.yaml:6:7: round 1: Bob's curve is missing: every player draws one"}},
 		{"curve of a stranger", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "Bob: A1", "Bobby: A1", 1),
-			[]string{`t.yaml:7:7: round 1, curves: "Bobby" is not one of the players`}},
+			[]string{"t.yaml:6:7: round 1: Bob's curve is missing", `t.yaml:7:7: round 1, curves: "Bobby" is not one of the players`}},
 		{"board id", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "size: 5\n", "size: 5\nboard: 12345678\n", 1),
 			[]string{"board 12345678 does not match this transcript's parameters, whose sheet is board " + BoardID(wtcKey(5, 2))}},
 		{"rows not text", wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: {a: 1}\n",
@@ -541,8 +541,8 @@ func TestWithinTheCurveRender(t *testing.T) {
 	if s, _ := reds(d.Cells[0]); s != 1 {
 		t.Errorf("Ann's curve: %d red strokes, want the diagonal step", s)
 	}
-	if s, _ := reds(d.Cells[2]); s != 1 {
-		t.Errorf("Bob's curve filled by Ann: %d red strokes, want the unreadable square", s)
+	if s, x := reds(d.Cells[2]); s != 1 || x != 1 {
+		t.Errorf("Bob's curve filled by Ann: %d red strokes and %d red texts, want the unreadable square boxed and written", s, x)
 	}
 	// A scored grid: the pair that is not coprime is marked, its numbers red.
 	res, d, err := Score("t.yaml", []byte(wtcSrc(5, wtcAnn, wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcEdit(wtcBobFull, 2, 3, "7"), 3, 3, "6")})), Options{})
