@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"strings"
 
 	"papergames/boards"
 	"papergames/layout"
@@ -45,3 +46,75 @@ func (g WithinTheCurve) Setup(v Values, players []string) (*Setup, error) {
 	}
 	return s, nil
 }
+
+// HeaderKeys implements Scorer.
+func (WithinTheCurve) HeaderKeys() []string { return []string{"size"} }
+
+// RenderNote implements Scorer.
+func (WithinTheCurve) RenderNote() string {
+	return "Scored by papergames: each curve in its owner's colour, curve numbers ringed; red marks a broken rule, grey where the next number still fits."
+}
+
+// Blank implements Scorer.
+func (WithinTheCurve) Blank() string {
+	return strings.Replace(blankWithinTheCurve, "BOARD", BoardID(wtcKey(6, 2)), 1)
+}
+
+func wtcKey(n, players int) string {
+	return fmt.Sprintf("within-the-curve size=%d players=%d", n, players)
+}
+
+const blankWithinTheCurve = `# Within The Curve transcript: one match, checked and scored by
+#   papergames score THIS-FILE
+game: within-the-curve
+players: [Player 1, Player 2]   # names in seat order
+size: 6                         # squares along each side of a grid
+board: BOARD                    # the board id printed on the sheet (optional)
+rounds:
+  # One entry per game. curves: each player's loop, its squares in order
+  # along the loop (A1 is the top left square). grids: every player fills
+  # every curve, their own too, so players x players grids. Copy each grid
+  # off the sheet row by row under "rows: |", one line per row, squares
+  # separated by spaces: . for an empty square, 7 for a number inside the
+  # curve, [7] for a number on the curve. A # starts a comment.
+  - curves:
+      Player 1: B2 C2 D2 E2 E3 E4 E5 D5 C5 B5 B4 B3
+      Player 2: A1 B1 C1 D1 D2 D3 D4 D5 D6 C6 B6 A6 A5 A4 A3 A2
+    grids:
+      - curve: Player 1
+        filler: Player 1
+        rows: |
+          .   .    .    .    .    .
+          .   [3]  [2]  [1]  [12] .
+          .   [4]  1    2    [11] .
+          .   [5]  4    3    [10] .
+          .   [6]  [7]  [8]  [9]  .
+          .   .    .    .    .    .
+      - curve: Player 1
+        filler: Player 2
+        rows: |
+          .   .    .    .    .    .
+          .   [1]  [2]  [3]  [4]  .
+          .   [12] 1    2    [5]  .
+          .   [11] .    .    [6]  .
+          .   [10] [9]  [8]  [7]  .
+          .   .    .    .    .    .
+      - curve: Player 2
+        filler: Player 1
+        rows: |
+          [11] [12] [13] [14] .  .
+          [10] 1    2    [15] .  .
+          [9]  4    3    [16] .  .
+          [8]  5    8    [1]  .  .
+          [7]  6    7    [2]  .  .
+          [6]  [5]  [4]  [3]  .  .
+      - curve: Player 2
+        filler: Player 2
+        rows: |
+          [9]  [8]  [7]  [6]  .  .
+          [10] 1    2    [5]  .  .
+          [11] 6    5    [4]  .  .
+          [12] 7    4    [3]  .  .
+          [13] 8    3    [2]  .  .
+          [14] [15] [16] [1]  .  .
+`

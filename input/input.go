@@ -103,6 +103,11 @@ type Node struct {
 	Items  []*Node // a list's items
 	Keys   []*Node // a mapping's keys, in file order
 	Values []*Node // a mapping's values, matching Keys
+
+	// BlockCol is, for a literal block scalar (|), the column its lines
+	// start at: line i of Text (from 0) is on file line Pos.Line+1+i, its
+	// first character at column BlockCol. 0 for every other node.
+	BlockCol int
 }
 
 // Errorf returns an error at n's place.
@@ -280,7 +285,11 @@ func convert(name string, n ast.Node, depth int) (*Node, error) {
 		quoted := v.Token.Type == token.DoubleQuoteType || v.Token.Type == token.SingleQuoteType
 		return &Node{Kind: Scalar, Pos: p, Text: v.Value, Quoted: quoted}, nil
 	case *ast.LiteralNode:
-		return &Node{Kind: Scalar, Pos: p, Text: v.Value.Value, Quoted: true}, nil
+		out := &Node{Kind: Scalar, Pos: p, Text: v.Value.Value, Quoted: true}
+		if v.Start != nil && v.Start.Type == token.LiteralType && v.Value.Token != nil {
+			out.BlockCol = blockCol(v.Value.Value, v.Value.Token.Origin)
+		}
+		return out, nil
 	case *ast.SequenceNode:
 		out := &Node{Kind: Seq, Pos: p}
 		for _, it := range v.Values {
@@ -311,6 +320,29 @@ func convert(name string, n ast.Node, depth int) (*Node, error) {
 		return nil, &Error{Pos: p, Msg: "tags (!) are not supported here"}
 	}
 	return nil, &Error{Pos: p, Msg: fmt.Sprintf("unexpected %s", n.Type())}
+}
+
+// blockCol finds a literal block's indentation by comparing its text with
+// its source (origin), which goccy keeps line for line: the first line
+// with text is the indentation followed by that text. 0 when they do not
+// line up.
+func blockCol(text, origin string) int {
+	tl := strings.Split(text, "\n")
+	ol := strings.Split(strings.ReplaceAll(origin, "\r\n", "\n"), "\n")
+	for i, t := range tl {
+		if t == "" {
+			continue
+		}
+		if i >= len(ol) || !strings.HasSuffix(ol[i], t) {
+			return 0
+		}
+		indent := ol[i][:len(ol[i])-len(t)]
+		if strings.Trim(indent, " ") != "" {
+			return 0
+		}
+		return len(indent) + 1
+	}
+	return 0
 }
 
 func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int) error {

@@ -106,3 +106,42 @@ func TestPlainValueColumns(t *testing.T) {
 		}
 	}
 }
+
+// A literal block's lines are placed exactly: the scorers point at a
+// word inside a grid typed as a block.
+func TestLiteralBlockColumn(t *testing.T) {
+	for _, tc := range []struct {
+		src       string
+		line, col int // of the block's first line of text
+	}{
+		{"a:\n  - rows: |  # comment\n\n        . [1]\n          2\n", 3, 9},
+		{"a: |\r\n   x\r\n   y\r\n", 2, 4},
+		{"a: |2\n     x\n    y\n", 2, 3},
+		{"a: |-\n    x\n\n    y\n\n\nb: 1\n", 2, 5},
+		{"- |\n a\n b\n", 2, 2},
+	} {
+		n, err := Parse("b.yaml", []byte(tc.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n.Kind != Scalar {
+			if n.Kind == Seq {
+				n = n.Items[0]
+			} else {
+				n = n.Values[0]
+			}
+		}
+		if n.Pos.Line+1 != tc.line || n.BlockCol != tc.col {
+			t.Errorf("%q: text from line %d column %d, want %d:%d", tc.src, n.Pos.Line+1, n.BlockCol, tc.line, tc.col)
+		}
+	}
+	for _, src := range []string{"a: >\n  x\n  y\n", "a: x\n", "a: \"x\"\n"} {
+		n, err := Parse("b.yaml", []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := n.Values[0].BlockCol; c != 0 {
+			t.Errorf("%q: BlockCol %d, want 0 (not a literal block)", src, c)
+		}
+	}
+}

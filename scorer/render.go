@@ -64,10 +64,16 @@ func (d *Drawing) Sheet(r *Result, paper layout.Size) *layout.Sheet {
 			parts = append(parts, fmt.Sprintf("%s %d", p, t[i]))
 		}
 		params = "totals: " + strings.Join(parts, ", ")
-		if w := r.Winners(); len(w) == 1 {
+		if len(r.Disqualified) > 0 {
+			params += " · disqualified " + strings.Join(r.names(r.Disqualified), ", ")
+		}
+		switch w := r.Winners(); {
+		case len(w) == 1:
 			params += " · winner " + r.Players[w[0]]
-		} else {
+		case len(w) > 1:
 			params += " · tie"
+		default:
+			params += " · no winner"
 		}
 	} else {
 		credit = "Checked by papergames, and refused."

@@ -38,6 +38,10 @@ type Result struct {
 	Warnings []string
 	// Provisional marks a result that a later move could still change.
 	Provisional bool
+	// Disqualified are the seats that lose whatever their totals (a game
+	// whose rules make a mistake on paper lose it); Winners passes them
+	// over, and with every seat disqualified there is no winner.
+	Disqualified []int
 }
 
 // Totals returns each seat's total over the rounds.
@@ -51,12 +55,14 @@ func (r *Result) Totals() []int {
 	return t
 }
 
-// Winners returns the seats with the best total (several for a tie).
+// Winners returns the seats with the best total (several for a tie),
+// leaving out the disqualified: none when every seat is.
 func (r *Result) Winners() []int {
 	t := r.Totals()
 	var w []int
 	for i, v := range t {
 		switch {
+		case r.disqualified(i):
 		case len(w) == 0:
 			w = []int{i}
 		case v == t[w[0]]:
@@ -66,6 +72,15 @@ func (r *Result) Winners() []int {
 		}
 	}
 	return w
+}
+
+func (r *Result) disqualified(seat int) bool {
+	for _, d := range r.Disqualified {
+		if d == seat {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Result) names(seats []int) []string {
@@ -100,9 +115,15 @@ func (r *Result) Text(file string) string {
 		}
 	}
 	b.WriteString("\n")
+	if len(r.Disqualified) > 0 {
+		fmt.Fprintf(&b, "disqualified, losing whatever their total: %s\n", strings.Join(r.names(r.Disqualified), ", "))
+	}
 	w := r.names(r.Winners())
-	verdict := "winner: " + w[0]
-	if len(w) > 1 {
+	verdict := "no winner: every player is disqualified"
+	switch {
+	case len(w) == 1:
+		verdict = "winner: " + w[0]
+	case len(w) > 1:
 		verdict = "tie: " + strings.Join(w, " and ")
 	}
 	fmt.Fprintf(&b, "%s (%s)\n", verdict, r.Rule)
@@ -127,6 +148,8 @@ type JSON struct {
 	Rule        string         `json:"rule"`
 	Provisional bool           `json:"provisional"`
 	Warnings    []string       `json:"warnings"`
+	// Disqualified is left out when nobody is.
+	Disqualified []string `json:"disqualified,omitempty"`
 }
 
 // JSONRound is one round in the JSON schema.
@@ -139,7 +162,7 @@ type JSONRound struct {
 // JSON returns the result in the JSON schema.
 func (r *Result) JSON() []byte {
 	j := JSON{Game: r.Game, Players: r.Players, Totals: map[string]int{}, Winners: r.names(r.Winners()),
-		Goal: r.Goal, Rule: r.Rule, Provisional: r.Provisional, Warnings: r.Warnings}
+		Goal: r.Goal, Rule: r.Rule, Provisional: r.Provisional, Warnings: r.Warnings, Disqualified: r.names(r.Disqualified)}
 	if j.Warnings == nil {
 		j.Warnings = []string{}
 	}

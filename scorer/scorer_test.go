@@ -3,9 +3,11 @@ package scorer
 import (
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"papergames/input"
+	"papergames/layout"
 )
 
 func TestWinners(t *testing.T) {
@@ -26,6 +28,44 @@ func TestWinners(t *testing.T) {
 		}
 		if got := r.Winners(); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s %v: winners %v, want %v", tc.goal, tc.rounds, got, tc.want)
+		}
+	}
+}
+
+// A disqualified seat loses whatever its total; with every seat
+// disqualified nobody wins.
+func TestDisqualified(t *testing.T) {
+	for _, tc := range []struct {
+		dq   []int
+		want []int
+		text string
+	}{
+		{nil, []int{1}, "winner: b (most)"},
+		{[]int{1}, []int{2}, "disqualified, losing whatever their total: b\nwinner: c (most)"},
+		{[]int{1, 2}, []int{0}, "winner: a"},
+		{[]int{0, 1, 2}, nil, "disqualified, losing whatever their total: a, b, c\nno winner: every player is disqualified (most)"},
+	} {
+		r := &Result{Players: []string{"a", "b", "c"}, Goal: Most, Rule: "most", Disqualified: tc.dq,
+			Rounds: []Round{{Number: 1, Scores: []int{1, 9, 5}}}}
+		if got := r.Winners(); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("disqualified %v: winners %v, want %v", tc.dq, got, tc.want)
+		}
+		if txt := r.Text("f"); !strings.Contains(txt, tc.text) {
+			t.Errorf("disqualified %v: text\n%s\nlacks %q", tc.dq, txt, tc.text)
+		}
+		var j map[string]any
+		if err := json.Unmarshal(r.JSON(), &j); err != nil {
+			t.Fatal(err)
+		}
+		if d, ok := j["disqualified"]; ok != (len(tc.dq) > 0) || (ok && len(d.([]any)) != len(tc.dq)) {
+			t.Errorf("disqualified %v: JSON has %v", tc.dq, d)
+		}
+		if w := j["winners"].([]any); len(w) != len(tc.want) {
+			t.Errorf("disqualified %v: JSON winners %v", tc.dq, w)
+		}
+		sh := (&Drawing{Title: "t", Players: r.Players}).Sheet(r, layout.Size{W: 210, H: 297})
+		if want := map[bool]string{true: "no winner", false: "winner"}[tc.want == nil]; !strings.Contains(sh.Params, want) {
+			t.Errorf("disqualified %v: render header %q lacks %q", tc.dq, sh.Params, want)
 		}
 	}
 }

@@ -1,0 +1,777 @@
+package games
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"papergames/boards"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+// wtcCell is a square of the grid, 0-based from the top left.
+type wtcCell struct{ c, r int }
+
+func (p wtcCell) String() string { return boards.CellName(p.c, p.r) }
+
+// wtcLoop is one player's curve: its squares in order along the loop.
+type wtcLoop struct {
+	seat  int
+	cells []wtcCell
+	at    map[wtcCell]int // position along the loop
+	// ok when the loop is closed, side-connected, repeats no square and has
+	// at least 4; only then is its inside known.
+	ok      bool
+	badStep map[int]bool // step k (square k to k+1, the last to the first) is broken
+	inside  map[wtcCell]bool
+	clock   bool // the listed order runs clockwise on the sheet
+}
+
+// wtc token kinds.
+const (
+	wtcEmpty  = '.'
+	wtcInside = 'n' // a plain number
+	wtcOnLoop = 'c' // a bracketed number
+)
+
+// wtcTok is one square of a grid as typed.
+type wtcTok struct {
+	kind byte
+	val  int
+	text string
+	pos  input.Pos
+	bad  bool // breaks a rule: drawn in red
+}
+
+// wtcGrid is one (curve, filler) grid of a round.
+type wtcGrid struct {
+	owner, filler int
+	node          *input.Node // the entry; nil when missing
+	rows          *input.Node
+	tok           [][]*wtcTok // [row][column]; nil where unreadable
+	status        string      // valid, invalid, missing, blank, or "" when refused
+	k             int         // the top inside number written
+	problems      []wtcProblem
+	unfinished    []wtcCell // empty inside squares that could take k+1
+	redPairs      [][2]wtcCell
+}
+
+// wtcProblem is a broken rule of a filled grid, at the square it names.
+type wtcProblem struct {
+	pos input.Pos
+	msg string
+}
+
+// Score implements Scorer.
+func (g WithinTheCurve) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
+	res := &scorer.Result{Game: "within-the-curve", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
+		Rule: "highest total of top inside numbers wins; a player with an invalid grid loses whatever their total"}
+	p := g.Params()[0]
+	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	if err != nil {
+		return nil, nil, err
+	}
+	var errs input.Errors
+	errs.Add(t.CheckBoard(BoardID(wtcKey(n, len(t.Players)))), t.File)
+	var cells []layout.Cell
+	dq := make([]bool, len(t.Players))
+	for i := range t.Rounds {
+		rd, grids, loops, err := wtcRound(t, i, n)
+		errs.Add(err, t.File)
+		cells = append(cells, wtcCells(t, i, n, grids, loops)...)
+		if rd == nil {
+			continue
+		}
+		for _, gr := range grids {
+			if gr.status == "invalid" {
+				dq[gr.filler] = true
+			}
+		}
+		res.Rounds = append(res.Rounds, *rd)
+		res.Warnings = append(res.Warnings, wtcWarnings(t, i, grids)...)
+	}
+	if err := errs.Err(); err != nil {
+		return nil, cells, err
+	}
+	for s, d := range dq {
+		if d {
+			res.Disqualified = append(res.Disqualified, s)
+		}
+	}
+	return res, cells, nil
+}
+
+// wtcRound reads, checks and scores round i: the curves, then every grid.
+// The grids come back in sheet order (by curve owner, then filler), the
+// missing ones included, for the render.
+func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtcLoop, error) {
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := roundKeys(t, i, "curves", "grids")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	m := len(t.Players)
+	var errs input.Errors
+	loops := make([]*wtcLoop, m)
+	cn, ok := f["curves"]
+	switch {
+	case !ok:
+		errs = append(errs, t.Rounds[i].Errorf("%s: missing curves: each player's loop, e.g. curves: {%s: B2 C2 C3 B3}", where, t.Players[0]))
+	case cn.Kind != input.Map:
+		errs = append(errs, cn.Errorf("%s: curves must map each player to their loop, e.g. %s: B2 C2 C3 B3; not %s", where, t.Players[0], cn.Kind))
+	default:
+		given := make([]bool, m)
+		for j, k := range cn.Keys {
+			seat, err := t.Seat(k)
+			if err != nil {
+				errs = append(errs, k.Errorf("%s, curves: %v", where, err.(*input.Error).Msg))
+				continue
+			}
+			given[seat] = true
+			lp, err := readLoop(fmt.Sprintf("%s, %s's curve", where, t.Players[seat]), cn.Values[j], n)
+			errs.Add(err, t.File)
+			if lp != nil {
+				lp.seat = seat
+				loops[seat] = lp
+			}
+		}
+		for s := range loops {
+			if !given[s] {
+				errs = append(errs, wtcFirstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
+			}
+		}
+	}
+	grids := make([]*wtcGrid, m*m)
+	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
+		items, err := gn.List(where + " grids")
+		if err != nil {
+			errs = append(errs, err.(*input.Error))
+		}
+		for _, it := range items {
+			gr, err := readGrid(t, where, it, n, loops)
+			errs.Add(err, t.File)
+			if gr == nil {
+				continue
+			}
+			at := gr.owner*m + gr.filler
+			if prev := grids[at]; prev != nil {
+				errs = append(errs, wtcFirstKey(it).Errorf("%s: %s fills %s's curve twice (first at line %d); each player fills each curve once",
+					where, t.Players[gr.filler], t.Players[gr.owner], prev.node.Pos.Line))
+				continue
+			}
+			grids[at] = gr
+		}
+	}
+	for at := range grids {
+		if grids[at] == nil {
+			grids[at] = &wtcGrid{owner: at / m, filler: at % m, status: "missing"}
+		}
+	}
+	if len(errs) > 0 {
+		return nil, grids, loops, errs.Err()
+	}
+	rd := &scorer.Round{Number: i + 1, Scores: make([]int, m)}
+	curves := map[string]any{}
+	for _, lp := range loops {
+		rd.Lines = append(rd.Lines, fmt.Sprintf("%s's curve: a loop of %d squares, %d inside", t.Players[lp.seat], len(lp.cells), len(lp.inside)))
+		curves[t.Players[lp.seat]] = map[string]int{"squares": len(lp.cells), "inside": len(lp.inside)}
+	}
+	var details []map[string]any
+	for _, gr := range grids {
+		lp := loops[gr.owner]
+		if gr.status == "" {
+			checkGrid(gr, lp, n)
+		}
+		score := 0
+		if gr.status == "valid" {
+			score = gr.k
+		}
+		rd.Scores[gr.filler] += score
+		rd.Lines = append(rd.Lines, gr.report(t, lp)...)
+		unf := []string{}
+		for _, c := range gr.unfinished {
+			unf = append(unf, c.String())
+		}
+		probs := []string{}
+		for _, p := range gr.problems {
+			probs = append(probs, p.pos.String()+": "+p.msg)
+		}
+		details = append(details, map[string]any{"curve": t.Players[gr.owner], "filler": t.Players[gr.filler],
+			"status": gr.status, "k": gr.k, "score": score, "unfinished": unf, "problems": probs})
+	}
+	rd.Details = map[string]any{"curves": curves, "grids": details}
+	return rd, grids, loops, nil
+}
+
+// wtcFirstKey is the node to point at for a mapping as a whole: its first
+// key, where the eye starts reading it.
+func wtcFirstKey(n *input.Node) *input.Node {
+	if n.Kind == input.Map && len(n.Keys) > 0 {
+		return n.Keys[0]
+	}
+	return n
+}
+
+// readLoop reads a curve and checks it is a loop: at least 4 squares on
+// the board, each sharing a side with the next and the last with the
+// first, none twice. Its inside is computed when it is.
+func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
+	words, err := scorer.Words(node, where)
+	if err != nil {
+		return nil, err
+	}
+	lp := &wtcLoop{at: map[wtcCell]int{}, badStep: map[int]bool{}}
+	var errs input.Errors
+	for k, w := range words {
+		c, r, err := boards.ParseCell(w.Text, n)
+		if err != nil {
+			errs = append(errs, w.Errorf("%s, square %d: %v", where, k+1, err))
+			continue
+		}
+		lp.cells = append(lp.cells, wtcCell{c, r})
+	}
+	if len(errs) > 0 {
+		return nil, errs.Err()
+	}
+	L := len(lp.cells)
+	if L < 4 {
+		what := fmt.Sprintf("%d squares", L)
+		if L == 1 {
+			what = "1 square"
+		}
+		return lp, node.Errorf("%s has %s; a curve is a loop of at least 4", where, what)
+	}
+	for k, p := range lp.cells {
+		if j, dup := lp.at[p]; dup {
+			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; a loop passes each square once", where, k+1, p, j+1))
+			lp.badStep[k-1] = true
+			continue
+		}
+		lp.at[p] = k
+	}
+	for k := 0; k+1 < L; k++ {
+		a, b := lp.cells[k], lp.cells[k+1]
+		if a == b || wtcSide(a, b) {
+			continue
+		}
+		lp.badStep[k] = true
+		errs = append(errs, words[k+1].Errorf("%s, square %d (%s): %s from square %d (%s); each square shares a side with the next",
+			where, k+2, b, wtcStep(a, b), k+1, a))
+	}
+	first, last := lp.cells[0], lp.cells[L-1]
+	if first != last && !wtcSide(first, last) {
+		lp.badStep[L-1] = true
+		errs = append(errs, words[L-1].Errorf("%s: the loop does not close: its last square, %s, %s its first, %s; the last square shares a side with the first",
+			where, last, map[bool]string{true: "is diagonal to", false: "does not touch"}[wtcDiagonal(first, last)], first))
+	}
+	if len(errs) > 0 {
+		return lp, errs.Err()
+	}
+	lp.ok = true
+	lp.inside = wtcInsideOf(lp.cells, n)
+	area := 0
+	for k, p := range lp.cells {
+		q := lp.cells[(k+1)%L]
+		area += p.c*q.r - q.c*p.r
+	}
+	lp.clock = area > 0 // rows grow downwards, so a positive area turns clockwise
+	return lp, nil
+}
+
+func wtcSide(a, b wtcCell) bool { return wtcAbs(a.c-b.c)+wtcAbs(a.r-b.r) == 1 }
+
+func wtcDiagonal(a, b wtcCell) bool { return wtcAbs(a.c-b.c) == 1 && wtcAbs(a.r-b.r) == 1 }
+
+func wtcStep(a, b wtcCell) string {
+	if wtcDiagonal(a, b) {
+		return "a diagonal step"
+	}
+	return "a jump"
+}
+
+func wtcAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// wtcInsideOf returns the squares enclosed by the closed path through the
+// centres of a loop's squares. From the centre of a square off the loop,
+// a ray runs right half a square below the row's centre line: it meets no
+// centre and no horizontal step of the path, and crosses exactly the
+// vertical steps between this row and the next that lie right of the
+// square. An odd count means inside. Integers only, no tie to break.
+func wtcInsideOf(loop []wtcCell, n int) map[wtcCell]bool {
+	on := map[wtcCell]bool{}
+	down := make([][]bool, n) // down[r][c]: the path steps between (c, r) and (c, r+1)
+	for r := range down {
+		down[r] = make([]bool, n)
+	}
+	for k, a := range loop {
+		on[a] = true
+		b := loop[(k+1)%len(loop)]
+		if a.c == b.c && wtcAbs(a.r-b.r) == 1 {
+			down[min(a.r, b.r)][a.c] = true
+		}
+	}
+	in := map[wtcCell]bool{}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if on[wtcCell{c, r}] {
+				continue
+			}
+			crossings := 0
+			for x := c + 1; x < n; x++ {
+				if down[r][x] {
+					crossings++
+				}
+			}
+			if crossings%2 == 1 {
+				in[wtcCell{c, r}] = true
+			}
+		}
+	}
+	return in
+}
+
+// readGrid reads one grids entry: whose curve, who filled it, and its rows
+// as typed. It checks the squares against the curve's loop (bracketed
+// exactly on the loop squares); the rules of play are checked later.
+func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*wtcLoop) (*wtcGrid, error) {
+	f, err := it.Fields(where+", a grid", "curve", "filler", "rows")
+	if err != nil {
+		return nil, err
+	}
+	var errs input.Errors
+	gr := &wtcGrid{node: it, owner: -1, filler: -1}
+	for _, key := range []string{"curve", "filler"} {
+		v, ok := f[key]
+		if !ok {
+			errs = append(errs, it.Errorf("%s: a grid names its curve's owner (curve: NAME) and who filled it (filler: NAME); %s is missing", where, key))
+			continue
+		}
+		seat, err := t.Seat(v)
+		if err != nil {
+			errs = append(errs, v.Errorf("%s, grid %s: %v", where, key, err.(*input.Error).Msg))
+			continue
+		}
+		if key == "curve" {
+			gr.owner = seat
+		} else {
+			gr.filler = seat
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errs.Err()
+	}
+	where = fmt.Sprintf("%s, %s's curve filled by %s", where, t.Players[gr.owner], t.Players[gr.filler])
+	rn, ok := f["rows"]
+	if !ok {
+		return gr, it.Errorf("%s: missing rows: the grid as on the sheet, one line per row (rows: |)", where)
+	}
+	gr.rows = rn
+	lines, err := wtcLines(where, rn)
+	if err != nil {
+		return gr, err
+	}
+	gr.tok = make([][]*wtcTok, n)
+	for r := range gr.tok {
+		gr.tok[r] = make([]*wtcTok, n)
+	}
+	if len(lines) != n {
+		at := rn
+		if len(lines) > n {
+			at = &input.Node{Pos: lines[n].pos}
+		}
+		errs = append(errs, at.Errorf("%s: %d rows; a %d-by-%d grid has %d (type the grid as a block, rows: |, one line per row)", where, len(lines), n, n, n))
+	}
+	for r, ln := range lines {
+		if r >= n {
+			break
+		}
+		words := wtcWords(ln)
+		if len(words) != n {
+			at := ln.pos
+			if len(words) > n {
+				at = words[n].pos
+			} else if len(words) > 0 {
+				at = words[len(words)-1].pos
+			}
+			errs = append(errs, &input.Error{Pos: at, Msg: fmt.Sprintf("%s, row %d: %d squares; the grid is %d wide (. for an empty square)", where, r+1, len(words), n)})
+		}
+		for c, w := range words {
+			if c >= n {
+				break
+			}
+			tk, err := wtcParse(w)
+			if err != "" {
+				errs = append(errs, &input.Error{Pos: w.pos, Msg: fmt.Sprintf("%s, %s: %s", where, wtcCell{c, r}, err)})
+				tk.bad = true
+			}
+			gr.tok[r][c] = tk
+		}
+	}
+	lp := loops[gr.owner]
+	if lp == nil || lp.cells == nil || len(errs) > 0 {
+		return gr, errs.Err()
+	}
+	for r := range gr.tok {
+		for c, tk := range gr.tok[r] {
+			p := wtcCell{c, r}
+			_, on := lp.at[p]
+			switch {
+			case tk == nil:
+			case tk.kind == wtcOnLoop && !on:
+				tk.bad = true
+				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is bracketed as a curve number, but %s is not on %s's loop; write it without brackets",
+					where, p, tk.text, p, t.Players[gr.owner])})
+			case tk.kind == wtcInside && on:
+				tk.bad = true
+				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is on %s's loop (square %d), so its number is a curve number: write [%d]",
+					where, p, p, t.Players[gr.owner], lp.at[p]+1, tk.val)})
+			}
+		}
+	}
+	return gr, errs.Err()
+}
+
+// wtcLine is a row of a grid as typed, with the place of its first
+// character.
+type wtcLine struct {
+	text string
+	pos  input.Pos
+}
+
+// wtcLines splits rows into lines: a literal block (rows: |) line by line
+// at their exact places, or a list of one-line strings (as in JSON).
+// Blank lines are skipped and # starts a comment.
+func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
+	var out []wtcLine
+	add := func(text string, pos input.Pos) {
+		if i := strings.IndexByte(text, '#'); i >= 0 {
+			text = text[:i]
+		}
+		if strings.TrimSpace(text) != "" {
+			out = append(out, wtcLine{text, pos})
+		}
+	}
+	switch rn.Kind {
+	case input.Scalar:
+		switch {
+		case rn.BlockCol > 0:
+			for i, l := range strings.Split(rn.Text, "\n") {
+				add(l, input.Pos{File: rn.Pos.File, Line: rn.Pos.Line + 1 + i, Col: rn.BlockCol})
+			}
+		case !strings.Contains(rn.Text, "\n"):
+			p := rn.Pos
+			if rn.Quoted {
+				p.Col++
+			}
+			add(rn.Text, p)
+		default:
+			// A quoted string over several lines: no exact places.
+			for _, l := range strings.Split(rn.Text, "\n") {
+				add(l, rn.Pos)
+			}
+		}
+	case input.Seq:
+		for k, it := range rn.Items {
+			if it.Kind != input.Scalar {
+				return nil, it.Errorf("%s, row %d: a row is one line of text; quote it (\"[1] 2 .\") or type the grid as a block (rows: |)", where, k+1)
+			}
+			p := it.Pos
+			if it.Quoted {
+				p.Col++
+			}
+			if strings.Contains(it.Text, "\n") {
+				return nil, it.Errorf("%s, row %d: a row is one line of text", where, k+1)
+			}
+			add(it.Text, p)
+		}
+	default:
+		return nil, rn.Errorf("%s: rows must be the grid as on the sheet, typed as a block (rows: |) with one line per row, not %s", where, rn.Kind)
+	}
+	return out, nil
+}
+
+// wtcWords splits a row into its squares, each with its column.
+func wtcWords(ln wtcLine) []wtcLine {
+	var out []wtcLine
+	rs := []rune(ln.text)
+	for i := 0; i < len(rs); {
+		for i < len(rs) && (rs[i] == ' ' || rs[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(rs) && rs[j] != ' ' && rs[j] != '\t' {
+			j++
+		}
+		if j > i {
+			p := ln.pos
+			p.Col += i
+			out = append(out, wtcLine{string(rs[i:j]), p})
+		}
+		i = j
+	}
+	return out
+}
+
+// wtcParse reads a square: . (empty), 7 (inside) or [7] (on the curve).
+func wtcParse(w wtcLine) (*wtcTok, string) {
+	tk := &wtcTok{kind: wtcEmpty, text: w.text, pos: w.pos}
+	s := w.text
+	if s == "." {
+		return tk, ""
+	}
+	tk.kind = wtcInside
+	if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
+		tk.kind = wtcOnLoop
+		s = s[1 : len(s)-1]
+	}
+	digits := s != ""
+	for _, ch := range s {
+		if ch < '0' || ch > '9' {
+			digits = false
+		}
+	}
+	if !digits {
+		tk.kind = wtcEmpty
+		return tk, fmt.Sprintf("%q is not a square: write . for an empty square, 7 for a number inside the curve, [7] for a number on it", w.text)
+	}
+	if len(s) > 6 {
+		tk.kind = wtcEmpty
+		return tk, fmt.Sprintf("%s is too large for a number on a grid", w.text)
+	}
+	tk.val, _ = strconv.Atoi(s)
+	return tk, ""
+}
+
+// checkGrid checks a grid read without error against the rules of play
+// and sets its status, top number, problems and unfinished squares.
+func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
+	at := func(p wtcCell) *wtcTok { return gr.tok[p.r][p.c] }
+	filled := false
+	for r := range gr.tok {
+		for _, tk := range gr.tok[r] {
+			if tk.kind != wtcEmpty {
+				filled = true
+			}
+		}
+	}
+	if !filled {
+		gr.status = "blank"
+		return
+	}
+	bad := func(p wtcCell, format string, a ...any) {
+		at(p).bad = true
+		gr.problems = append(gr.problems, wtcProblem{at(p).pos, fmt.Sprintf(format, a...)})
+	}
+	// The loop: 1..L, each once, consecutive numbers side by side along it.
+	L := len(lp.cells)
+	where := map[int][]int{} // curve number -> positions along the loop
+	for k, p := range lp.cells {
+		tk := at(p)
+		switch {
+		case tk.kind == wtcEmpty:
+			bad(p, "%s is on the loop but empty: the loop's %d squares hold 1 to %d", p, L, L)
+		case tk.val < 1 || tk.val > L:
+			bad(p, "%s [%d]: the loop has %d squares, so its numbers run from 1 to %d", p, tk.val, L, L)
+		default:
+			if prev := where[tk.val]; len(prev) > 0 {
+				bad(p, "%s [%d] repeats [%d] at %s; each of 1 to %d goes on the loop once", p, tk.val, tk.val, lp.cells[prev[0]], L)
+			}
+			where[tk.val] = append(where[tk.val], k)
+		}
+	}
+	var lack []string
+	for v := 1; v <= L; v++ {
+		if len(where[v]) == 0 {
+			lack = append(lack, strconv.Itoa(v))
+		}
+	}
+	if len(lack) > 0 {
+		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", strings.Join(lack, ", "), L, L)})
+	}
+	for v := 1; v < L; v++ {
+		a, b := where[v], where[v+1]
+		if len(a) != 1 || len(b) != 1 {
+			continue
+		}
+		if d := wtcAbs(a[0] - b[0]); d != 1 && d != L-1 {
+			bad(lp.cells[b[0]], "%s [%d] does not follow %s [%d] along the loop; the curve numbers run 1, 2, 3, ... square by square along it",
+				lp.cells[b[0]], v+1, lp.cells[a[0]], v)
+		}
+	}
+	// The inside: 1..K, each once; outside: empty.
+	inside := map[int][]wtcCell{}
+	top := wtcCell{-1, -1}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p := wtcCell{c, r}
+			tk := at(p)
+			if _, on := lp.at[p]; on || tk.kind == wtcEmpty {
+				continue
+			}
+			if !lp.inside[p] {
+				bad(p, "%s holds %d but is outside the curve; squares outside stay empty", p, tk.val)
+				continue
+			}
+			switch {
+			case tk.val == 0:
+				bad(p, "%s holds 0; inside numbers start at 1", p)
+			case len(inside[tk.val]) > 0:
+				bad(p, "%s %d repeats %d at %s; each inside number is written once", p, tk.val, tk.val, inside[tk.val][0])
+			}
+			inside[tk.val] = append(inside[tk.val], p)
+			if tk.val > gr.k {
+				gr.k, top = tk.val, p
+			}
+		}
+	}
+	lack = nil
+	for v := 1; v < gr.k; v++ {
+		if len(inside[v]) == 0 {
+			lack = append(lack, strconv.Itoa(v))
+		}
+	}
+	if len(lack) > 0 {
+		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, strings.Join(lack, ", "))
+	}
+	// Side neighbours with an inside square are coprime.
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			a := wtcCell{c, r}
+			for _, b := range []wtcCell{{c + 1, r}, {c, r + 1}} {
+				if b.c >= n || b.r >= n || (!lp.inside[a] && !lp.inside[b]) {
+					continue
+				}
+				ta, tb := at(a), at(b)
+				if ta.kind == wtcEmpty || tb.kind == wtcEmpty || ta.val == 0 || tb.val == 0 {
+					continue // a 0 is a problem of its own
+				}
+				if d := wtcGCD(ta.val, tb.val); d != 1 {
+					ta.bad, tb.bad = true, true
+					gr.redPairs = append(gr.redPairs, [2]wtcCell{a, b})
+					gr.problems = append(gr.problems, wtcProblem{ta.pos, fmt.Sprintf("%s %s and %s %s have the common factor %d; an inside square and its side neighbours hold coprime numbers",
+						a, ta.text, b, tb.text, d)})
+				}
+			}
+		}
+	}
+	sort.SliceStable(gr.problems, func(i, j int) bool {
+		a, b := gr.problems[i].pos, gr.problems[j].pos
+		return a.Line < b.Line || (a.Line == b.Line && a.Col < b.Col)
+	})
+	if len(gr.problems) > 0 {
+		gr.status = "invalid"
+		return
+	}
+	gr.status = "valid"
+	// Unfinished: an empty inside square where k+1 is coprime with every
+	// filled side neighbour.
+	next := gr.k + 1
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			p := wtcCell{c, r}
+			if !lp.inside[p] || at(p).kind != wtcEmpty {
+				continue
+			}
+			fits := true
+			for _, q := range []wtcCell{{c - 1, r}, {c + 1, r}, {c, r - 1}, {c, r + 1}} {
+				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && at(q).kind != wtcEmpty && wtcGCD(next, at(q).val) != 1 {
+					fits = false
+				}
+			}
+			if fits {
+				gr.unfinished = append(gr.unfinished, p)
+			}
+		}
+	}
+}
+
+func wtcGCD(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// report is the grid's part of the round's report.
+func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
+	head := fmt.Sprintf("%s's curve, filled by %s: ", t.Players[gr.owner], t.Players[gr.filler])
+	switch gr.status {
+	case "missing":
+		return []string{head + "no grid, adds nothing"}
+	case "blank":
+		return []string{head + "blank, counted as not filled, adds nothing"}
+	case "invalid":
+		out := []string{head + fmt.Sprintf("INVALID, scores 0 and %s loses:", t.Players[gr.filler])}
+		for _, p := range gr.problems {
+			out = append(out, fmt.Sprintf("  %s: %s", p.pos, p.msg))
+		}
+		return out
+	}
+	// The numbering: where 1 is, and which way 2 lies.
+	var one, two int
+	for k, p := range lp.cells {
+		switch gr.tok[p.r][p.c].val {
+		case 1:
+			one = k
+		case 2:
+			two = k
+		}
+	}
+	clock := lp.clock == (two == (one+1)%len(lp.cells))
+	way := map[bool]string{true: "clockwise", false: "anticlockwise"}[clock]
+	s := head + fmt.Sprintf("scores %d (loop numbered from [1] at %s %s; ", gr.k, lp.cells[one], way)
+	switch gr.k {
+	case 0:
+		s += "nothing inside)"
+	case 1:
+		s += "inside 1)"
+	default:
+		s += fmt.Sprintf("inside 1 to %d)", gr.k)
+	}
+	if len(gr.unfinished) > 0 {
+		s += fmt.Sprintf("; unfinished: %d still fits at %s", gr.k+1, wtcList(gr.unfinished))
+	}
+	return []string{s}
+}
+
+// wtcList names squares, at most eight of them.
+func wtcList(cs []wtcCell) string {
+	var names []string
+	for i, c := range cs {
+		if i == 8 {
+			names = append(names, fmt.Sprintf("and %d more", len(cs)-8))
+			break
+		}
+		names = append(names, c.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// wtcWarnings are round i's notes: missing, blank and unfinished grids.
+func wtcWarnings(t *scorer.Transcript, i int, grids []*wtcGrid) []string {
+	var out []string
+	for _, gr := range grids {
+		who := fmt.Sprintf("round %d: %s did not fill %s's curve", i+1, t.Players[gr.filler], t.Players[gr.owner])
+		switch gr.status {
+		case "missing":
+			out = append(out, who+" (no grid in the transcript); it adds nothing to their score")
+		case "blank":
+			out = append(out, fmt.Sprintf("%s: %s (its grid is blank); it adds nothing to their score", gr.rows.Pos, who))
+		case "valid":
+			if len(gr.unfinished) > 0 {
+				p := gr.unfinished[0]
+				out = append(out, fmt.Sprintf("%s: round %d: %s's curve filled by %s is unfinished: %d still fits at %s; it scores its top number, %d",
+					gr.tok[p.r][p.c].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, wtcList(gr.unfinished), gr.k))
+			}
+		}
+	}
+	return out
+}
