@@ -587,14 +587,8 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			where[tk.val] = append(where[tk.val], k)
 		}
 	}
-	var lack []string
-	for v := 1; v <= L; v++ {
-		if len(where[v]) == 0 {
-			lack = append(lack, strconv.Itoa(v))
-		}
-	}
-	if len(lack) > 0 {
-		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", strings.Join(lack, ", "), L, L)})
+	if lack := wtcLacking(where, L); lack != "" {
+		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", lack, L, L)})
 	}
 	for v := 1; v < L; v++ {
 		a, b := where[v], where[v+1]
@@ -632,14 +626,8 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			}
 		}
 	}
-	lack = nil
-	for v := 1; v < gr.k; v++ {
-		if len(inside[v]) == 0 {
-			lack = append(lack, strconv.Itoa(v))
-		}
-	}
-	if len(lack) > 0 {
-		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, strings.Join(lack, ", "))
+	if lack := wtcLacking(inside, gr.k-1); lack != "" {
+		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, lack)
 	}
 	// Side neighbours with an inside square are coprime.
 	for r := 0; r < n; r++ {
@@ -691,6 +679,42 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			}
 		}
 	}
+}
+
+// wtcLacking names the numbers from 1 to top that are not keys of have,
+// a run of three or more as "8 to 20", at most ten runs: a typo such as
+// 999999 for 9 must not list a million numbers.
+func wtcLacking[V any](have map[int]V, top int) string {
+	var vals []int
+	for v := range have {
+		if v >= 1 && v <= top {
+			vals = append(vals, v)
+		}
+	}
+	sort.Ints(vals)
+	vals = append(vals, top+1)
+	var parts []string
+	runs, next := 0, 1
+	for _, v := range vals {
+		if v > next {
+			runs++
+			if runs <= 10 {
+				switch {
+				case v-next == 1:
+					parts = append(parts, strconv.Itoa(next))
+				case v-next == 2:
+					parts = append(parts, strconv.Itoa(next), strconv.Itoa(next+1))
+				default:
+					parts = append(parts, fmt.Sprintf("%d to %d", next, v-1))
+				}
+			}
+		}
+		next = v + 1
+	}
+	if runs > 10 {
+		parts = append(parts, "and more")
+	}
+	return strings.Join(parts, ", ")
 }
 
 func wtcGCD(a, b int) int {

@@ -119,6 +119,11 @@ func TestWithinTheCurveGridRules(t *testing.T) {
 			"valid", 0, []string{"B2", "C2", "D2", "B3", "C3", "D3", "B4", "C4", "D4"}},
 		{"duplicate inside number", wtcEdit(wtcBobFull, 3, 1, "1"), "invalid", 8, []string{"B4 1 repeats 1 at D2"}},
 		{"gap in 1..K", wtcEdit(wtcBobFull, 3, 2, "9"), "invalid", 9, []string{"the inside numbers go up to 9 (at C4) but lack 8"}},
+		// 999983 is prime: only the gap is wrong, and it is named as a range,
+		// not as a million numbers.
+		{"typo far above K", wtcEdit(wtcBobFull, 3, 2, "999983"), "invalid", 999983, []string{"the inside numbers go up to 999983 (at C4) but lack 8 to 999982; they run"}},
+		{"gaps of one, two and more", wtcEdit(wtcEdit(wtcEdit(wtcBobFull, 1, 1, "."), 2, 1, "."), 3, 2, "13"), "invalid", 13,
+			[]string{"the inside numbers go up to 13 (at C4) but lack 3, 4, 8 to 12; they run"}},
 		{"inside 0", wtcEdit(wtcBobFull, 3, 1, "0"), "invalid", 8, []string{"B4 holds 0; inside numbers start at 1"}},
 		{"inside-inside pair not coprime", wtcEdit(wtcEdit(wtcBobFull, 2, 2, "6"), 2, 3, "5"), "invalid", 8,
 			[]string{"C2 2 and C3 6 have the common factor 2", "B3 4 and C3 6 have the common factor 2", "C3 6 and C4 8 have the common factor 2"}},
@@ -404,7 +409,7 @@ func TestWithinTheCurvePlaces(t *testing.T) {
 	// C3 (6) is on line 15, column 24; it breaks two rules there.
 	g := wtcFind(t, res, 0, "Ann", "Bob")
 	text := res.Text("t.yaml")
-	for _, want := range []string{"t.yaml:15:24: C3 6 and D3 [4] have the common factor 2", "t.yaml:15:24: the inside numbers go up to 6 (at C3) but lack 1, 2, 3, 4, 5"} {
+	for _, want := range []string{"t.yaml:15:24: C3 6 and D3 [4] have the common factor 2", "t.yaml:15:24: the inside numbers go up to 6 (at C3) but lack 1 to 5;"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)
 		}
@@ -560,3 +565,30 @@ func TestWithinTheCurveRender(t *testing.T) {
 }
 
 func FuzzScoreWithinTheCurve(f *testing.F) { fuzzGame(f, "within-the-curve") }
+
+// TestWithinTheCurveLacking pins how the missing numbers are named.
+func TestWithinTheCurveLacking(t *testing.T) {
+	set := func(vs ...int) map[int]bool {
+		m := map[int]bool{}
+		for _, v := range vs {
+			m[v] = true
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		have map[int]bool
+		top  int
+		want string
+	}{
+		{set(1, 2, 3), 3, ""},
+		{set(), 0, ""},
+		{set(), 2, "1, 2"},
+		{set(0, 2, 9), 3, "1, 3"},
+		{set(5), 9, "1 to 4, 6 to 9"},
+		{set(2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22), 23, "1, 3, 5, 7, 9, 11, 13, 15, 17, 19, and more"},
+	} {
+		if got := wtcLacking(tc.have, tc.top); got != tc.want {
+			t.Errorf("wtcLacking(%v, %d) = %q, want %q", tc.have, tc.top, got, tc.want)
+		}
+	}
+}
