@@ -363,11 +363,18 @@ var miDashes = strings.NewReplacer("–", "-", "—", "-")
 
 // miJoin turns the words of a segments list into one word per segment:
 // "B2 - B6", "B2- B6" and "B2 -B6" become B2-B6 (at the first word's
-// place), and en or em dashes become hyphens.
+// place), also inside one list item, and en or em dashes become hyphens.
 func miJoin(words []*input.Node) []*input.Node {
 	var out []*input.Node
 	for _, w := range words {
 		text := miDashes.Replace(w.Text)
+		if strings.Contains(text, "-") {
+			parts := strings.Split(text, "-")
+			for i := range parts {
+				parts[i] = strings.TrimSpace(parts[i])
+			}
+			text = strings.Join(parts, "-")
+		}
 		if k := len(out) - 1; k >= 0 && (strings.HasSuffix(out[k].Text, "-") || strings.HasPrefix(text, "-")) {
 			out[k].Text += text
 			continue

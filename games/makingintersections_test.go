@@ -335,6 +335,8 @@ func TestMakingIntersectionsWritings(t *testing.T) {
 	for _, segs := range []string{
 		"B2-B6 A4-B4", "b2-b6, a4-b4", "[B2-B6, A4-B4]", "\"B2 - B6  A4 -B4\"", "B2–B6 A4—B4",
 		"\n      - B2-B6\n      - A4-B4",
+		// Spaces around the dash inside one list item, as well.
+		"\n      - B2 - B6\n      - \"A4 -B4\"", "[B2 - B6, A4–\tB4]",
 	} {
 		res, _, err := miScore(t, miTranscript(6, 2, "Ann, Bob", segs))
 		if err != nil {
