@@ -494,8 +494,11 @@ func miLoneDot(s string, n int) bool {
 // read reads the segment's two ends and checks its shape on an n-by-n
 // board; it returns what is wrong, or "".
 func (s *miSeg) read(n int) string {
-	if a, b, ok := strings.Cut(s.text, " "); ok {
-		return fmt.Sprintf("join the two end dots with a dash: %s-%s", strings.ToUpper(a), strings.ToUpper(b))
+	if f := strings.Fields(s.text); len(f) > 1 {
+		if len(f) == 2 && !strings.Contains(s.text, "-") {
+			return fmt.Sprintf("join the two end dots with a dash: %s-%s", strings.ToUpper(f[0]), strings.ToUpper(f[1]))
+		}
+		return "one segment per list item, two dots joined by a dash, e.g. B2-B6; put each further segment on a line of its own"
 	}
 	parts := strings.Split(s.text, "-")
 	switch {

@@ -597,3 +597,15 @@ func TestMakingIntersectionsFull(t *testing.T) {
 		t.Errorf("weights %s, points %d; want 4 corners of 2, 12 of 3, 9 of 4: 21 points", got, res.Totals()[0])
 	}
 }
+
+// TestMakingIntersectionsListItem: a list item holding two segments is
+// told to split them, not to join them with a dash.
+func TestMakingIntersectionsListItem(t *testing.T) {
+	src := miTranscript(4, 2, "Ann, Bob", "\n      - A1-A2 B1-B2\n      - A3 B3")
+	_, _, err := miScore(t, src)
+	want := "t.yaml:7:9: round 1, segment 1 (A1-A2 B1-B2): one segment per list item, two dots joined by a dash, e.g. B2-B6; put each further segment on a line of its own\n" +
+		"t.yaml:8:9: round 1, segment 2 (A3 B3): join the two end dots with a dash: A3-B3"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got\n%v\nwant\n%s", err, want)
+	}
+}
