@@ -387,7 +387,11 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 		if len(lines) > n {
 			at = &input.Node{Pos: lines[n].pos}
 		}
-		errs = append(errs, at.Errorf("%s: %d rows; a %d-by-%d grid has %d (type the grid as a block, rows: |, one line per row)", where, len(lines), n, n, n))
+		rows := fmt.Sprintf("%d rows", len(lines))
+		if len(lines) == 1 {
+			rows = "1 row"
+		}
+		errs = append(errs, at.Errorf("%s: %s; a %d-by-%d grid has %d (type the grid as a block, rows: |, one line per row)", where, rows, n, n, n))
 	}
 	for r, ln := range lines {
 		if r >= n {
@@ -440,10 +444,12 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 }
 
 // wtcLine is a row of a grid as typed, with the place of its first
-// character.
+// character; exact when the row's columns are known too (not for a
+// string over several lines, whose escapes or folding hide them).
 type wtcLine struct {
-	text string
-	pos  input.Pos
+	text  string
+	pos   input.Pos
+	exact bool
 }
 
 // wtcLines splits rows into lines: a literal block (rows: |) line by line
@@ -451,12 +457,12 @@ type wtcLine struct {
 // Blank lines are skipped and # starts a comment.
 func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 	var out []wtcLine
-	add := func(text string, pos input.Pos) {
+	add := func(text string, pos input.Pos, exact bool) {
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
 		if strings.TrimSpace(text) != "" {
-			out = append(out, wtcLine{text, pos})
+			out = append(out, wtcLine{text, pos, exact})
 		}
 	}
 	switch rn.Kind {
@@ -464,18 +470,19 @@ func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 		switch {
 		case rn.BlockCol > 0:
 			for i, l := range strings.Split(rn.Text, "\n") {
-				add(l, input.Pos{File: rn.Pos.File, Line: rn.Pos.Line + 1 + i, Col: rn.BlockCol})
+				add(l, input.Pos{File: rn.Pos.File, Line: rn.Pos.Line + 1 + i, Col: rn.BlockCol}, true)
 			}
 		case !strings.Contains(rn.Text, "\n"):
 			p := rn.Pos
 			if rn.Quoted {
 				p.Col++
 			}
-			add(rn.Text, p)
+			add(rn.Text, p, true)
 		default:
-			// A quoted string over several lines: no exact places.
+			// A quoted string over several lines or a folded block: every
+			// square is placed at the string's start.
 			for _, l := range strings.Split(rn.Text, "\n") {
-				add(l, rn.Pos)
+				add(l, rn.Pos, false)
 			}
 		}
 	case input.Seq:
@@ -490,7 +497,7 @@ func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 			if strings.Contains(it.Text, "\n") {
 				return nil, it.Errorf("%s, row %d: a row is one line of text", where, k+1)
 			}
-			add(it.Text, p)
+			add(it.Text, p, true)
 		}
 	default:
 		return nil, rn.Errorf("%s: rows must be the grid as on the sheet, typed as a block (rows: |) with one line per row, not %s", where, rn.Kind)
@@ -512,8 +519,10 @@ func wtcWords(ln wtcLine) []wtcLine {
 		}
 		if j > i {
 			p := ln.pos
-			p.Col += i
-			out = append(out, wtcLine{string(rs[i:j]), p})
+			if ln.exact {
+				p.Col += i
+			}
+			out = append(out, wtcLine{string(rs[i:j]), p, ln.exact})
 		}
 		i = j
 	}

@@ -592,3 +592,24 @@ func TestWithinTheCurveLacking(t *testing.T) {
 		}
 	}
 }
+
+// TestWithinTheCurveRowsInOneString: rows typed as one string over several
+// lines (JSON "\n", a folded block) have no exact place for a square, so
+// every message points at the string itself, never at a made-up column;
+// and one row is "1 row".
+func TestWithinTheCurveRowsInOneString(t *testing.T) {
+	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + wtcAnn + `", "Bob": "` + wtcBob + `"},
+ "grids": [{"curve": "Ann", "filler": "Bob", "rows": ". . . . .\n. [1] [2] [3] .\n. [8] x [4] .\n. [7] [6] [5] .\n. . . . ."}]}]}`
+	_, _, err := Score("t.json", []byte(js), Options{})
+	want := `t.json:2:54: round 1, Ann's curve filled by Bob, C3: "x" is not a square`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v\nwant %s...", err, want)
+	}
+	src := wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: >\n          . . . . .\n          . [1] [2] [3] .\n"
+	_, err = wtcScore(t, src)
+	want = "t.yaml:11:15: round 1, Ann's curve filled by Bob: 1 row; a 5-by-5 grid has 5 (type the grid as a block, rows: |, one line per row)\n" +
+		"t.yaml:11:15: round 1, Ann's curve filled by Bob, row 1: 10 squares; the grid is 5 wide (. for an empty square)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
