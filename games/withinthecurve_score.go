@@ -246,7 +246,11 @@ func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
 	}
 	for k, p := range lp.cells {
 		if j, dup := lp.at[p]; dup {
-			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; a loop passes each square once", where, k+1, p, j+1))
+			why := "a loop passes each square once"
+			if j == 0 && k == L-1 {
+				why = fmt.Sprintf("the loop closes by itself, from its last square back to its first, so leave out the second %s", p)
+			}
+			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; %s", where, k+1, p, j+1, why))
 			lp.badStep[k-1] = true
 			continue
 		}

@@ -316,7 +316,7 @@ func TestWithinTheCurveLoops(t *testing.T) {
 			"t.yaml:6:33: round 1, Ann's curve: the loop does not close: its last square, A3, is diagonal to its first, B2"}},
 		{"diagonal step", "B2 C2 D2 D3 C4 B4 B3", []string{"t.yaml:6:24: round 1, Ann's curve, square 5 (C4): a diagonal step from square 4 (D3)"}},
 		{"jump", "B2 C2 D2 D4 C4 B4 B3", []string{"t.yaml:6:21: round 1, Ann's curve, square 4 (D4): a jump from square 3 (D2)"}},
-		{"repeated square", "B2 C2 D2 D3 D4 C4 B4 B3 B2", []string{"t.yaml:6:36: round 1, Ann's curve, square 9 (B2) is square 1 again; a loop passes each square once"}},
+		{"repeated square", "B2 C2 D2 D3 D4 C4 B4 B3 B2", []string{"t.yaml:6:36: round 1, Ann's curve, square 9 (B2) is square 1 again; the loop closes by itself, from its last square back to its first, so leave out the second B2"}},
 		{"repeated square inside", "B2 C2 D2 D3 C3 C2 B3", []string{"square 6 (C2) is square 2 again", "square 7 (B3): a diagonal step from square 6 (C2)"}},
 		{"three squares", "B2 C2 C3", []string{"t.yaml:6:12: round 1, Ann's curve has 3 squares; a curve is a loop of at least 4"}},
 		{"off the board", "B2 C2 F2 B3", []string{`t.yaml:6:18: round 1, Ann's curve, square 3: "F2" is off the 5-by-5 board`}},
