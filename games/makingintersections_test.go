@@ -609,3 +609,31 @@ func TestMakingIntersectionsListItem(t *testing.T) {
 		t.Fatalf("got\n%v\nwant\n%s", err, want)
 	}
 }
+
+// TestMakingIntersectionsRefusedLabels: a refused segment drawn over the
+// one it coincides with keeps both numbers readable: no two segment
+// numbers are printed at the same place.
+func TestMakingIntersectionsRefusedLabels(t *testing.T) {
+	for _, segs := range []string{"B1-B5 B2-B4", "A2-E2 B2-D2"} {
+		_, d, err := miScore(t, miTranscript(5, 2, "Ann, Bob", segs))
+		if err == nil || d == nil || len(d.Cells) != 1 {
+			t.Fatalf("%s: want a refused round drawn, got %v", segs, err)
+		}
+		rec := &layout.Recorder{}
+		rec.AddPage(300, 300)
+		d.Cells[0].Figure.Draw(rec, layout.Pt(0, 0), 150, layout.DefaultStyle)
+		at := map[layout.Point]string{}
+		for _, op := range rec.Pages[0].Ops {
+			if op.Kind != "text" || (op.Color != layout.Red && op.Color != scorer.Ink(0)) {
+				continue
+			}
+			if prev, ok := at[op.At]; ok {
+				t.Errorf("%s: segment numbers %s and %s printed at the same place", segs, prev, op.Text)
+			}
+			at[op.At] = op.Text
+		}
+		if len(at) != 2 {
+			t.Errorf("%s: %d segment numbers printed, want 2", segs, len(at))
+		}
+	}
+}
