@@ -3,6 +3,7 @@ package games
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"sort"
 	"strings"
@@ -611,5 +612,80 @@ func TestWithinTheCurveRowsInOneString(t *testing.T) {
 		"t.yaml:11:15: round 1, Ann's curve filled by Bob, row 1: 10 squares; the grid is 5 wide (. for an empty square)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// TestWithinTheCurveInsideRandomLoops checks the inside of random loops
+// (spirals, loops along the border and alongside themselves among them)
+// against a flood fill: the path through the squares' centres is drawn on
+// a lattice twice as fine, and a square off the loop is inside when the
+// fill from the border does not reach its centre.
+func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 2009))
+	const n = 7
+	steps := []wtcCell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	found, withInside := 0, 0
+	for try := 0; try < 20000 && found < 400; try++ {
+		start := wtcCell{rng.IntN(n), rng.IntN(n)}
+		loop := []wtcCell{start}
+		on := map[wtcCell]bool{start: true}
+		for len(loop) < n*n {
+			last := loop[len(loop)-1]
+			if len(loop) >= 4 && wtcSide(last, start) && rng.IntN(6) == 0 {
+				break
+			}
+			var next []wtcCell
+			for _, d := range steps {
+				q := wtcCell{last.c + d.c, last.r + d.r}
+				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && !on[q] {
+					next = append(next, q)
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			q := next[rng.IntN(len(next))]
+			loop = append(loop, q)
+			on[q] = true
+		}
+		if len(loop) < 4 || !wtcSide(loop[len(loop)-1], start) {
+			continue
+		}
+		found++
+		const m = 2*n + 1
+		var wall, seen [m][m]bool
+		for k, a := range loop {
+			b := loop[(k+1)%len(loop)]
+			wall[2*a.r+1][2*a.c+1] = true
+			wall[a.r+b.r+1][a.c+b.c+1] = true
+		}
+		var fill func(x, y int)
+		fill = func(x, y int) {
+			if x < 0 || y < 0 || x >= m || y >= m || wall[y][x] || seen[y][x] {
+				return
+			}
+			seen[y][x] = true
+			fill(x+1, y)
+			fill(x-1, y)
+			fill(x, y+1)
+			fill(x, y-1)
+		}
+		fill(0, 0)
+		in := wtcInsideOf(loop, n)
+		if len(in) > 0 {
+			withInside++
+		}
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				p := wtcCell{c, r}
+				want := !on[p] && !seen[2*r+1][2*c+1]
+				if in[p] != want {
+					t.Fatalf("loop %v: %v inside %v, flood fill says %v", loop, p, in[p], want)
+				}
+			}
+		}
+	}
+	if found < 100 || withInside < 50 {
+		t.Fatalf("only %d random loops, %d with an inside", found, withInside)
 	}
 }
