@@ -363,11 +363,18 @@ var miDashes = strings.NewReplacer("–", "-", "—", "-")
 
 // miJoin turns the words of a segments list into one word per segment:
 // "B2 - B6", "B2- B6" and "B2 -B6" become B2-B6 (at the first word's
-// place), and en or em dashes become hyphens.
+// place), also inside one list item, and en or em dashes become hyphens.
 func miJoin(words []*input.Node) []*input.Node {
 	var out []*input.Node
 	for _, w := range words {
 		text := miDashes.Replace(w.Text)
+		if strings.Contains(text, "-") {
+			parts := strings.Split(text, "-")
+			for i := range parts {
+				parts[i] = strings.TrimSpace(parts[i])
+			}
+			text = strings.Join(parts, "-")
+		}
 		if k := len(out) - 1; k >= 0 && (strings.HasSuffix(out[k].Text, "-") || strings.HasPrefix(text, "-")) {
 			out[k].Text += text
 			continue
@@ -487,8 +494,11 @@ func miLoneDot(s string, n int) bool {
 // read reads the segment's two ends and checks its shape on an n-by-n
 // board; it returns what is wrong, or "".
 func (s *miSeg) read(n int) string {
-	if a, b, ok := strings.Cut(s.text, " "); ok {
-		return fmt.Sprintf("join the two end dots with a dash: %s-%s", strings.ToUpper(a), strings.ToUpper(b))
+	if f := strings.Fields(s.text); len(f) > 1 {
+		if len(f) == 2 && !strings.Contains(s.text, "-") {
+			return fmt.Sprintf("join the two end dots with a dash: %s-%s", strings.ToUpper(f[0]), strings.ToUpper(f[1]))
+		}
+		return "one segment per list item, two dots joined by a dash, e.g. B2-B6; put each further segment on a line of its own"
 	}
 	parts := strings.Split(s.text, "-")
 	switch {

@@ -78,7 +78,8 @@ func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) 
 
 // miLabelAt places a segment's number beside the middle of one of its
 // gaps (never at a dot, where other lines meet): above a row segment,
-// right of a column segment.
+// right of a column segment; a refused segment's on the other side, as it
+// may lie over the segment it coincides with.
 func miLabelAt(s *miSeg, at func(miDot) layout.Point, step float64, f layout.Font) layout.Point {
 	if s.a.c != s.b.c && s.a.r != s.b.r {
 		a, b := at(s.a), at(s.b)
@@ -88,10 +89,17 @@ func miLabelAt(s *miSeg, at func(miDot) layout.Point, step float64, f layout.Fon
 	x := lo + (hi-lo-1)/2
 	p, q := at(s.at(x)), at(s.at(x+1))
 	mid := layout.Pt((p.X+q.X)/2, (p.Y+q.Y)/2)
+	off := 0.6 + miLineWidth(step)/2 + f.Size*0.3
 	if s.horizontal() {
+		if !s.ok {
+			return layout.Pt(mid.X, mid.Y+0.7+miLineWidth(step)/2+f.Size*0.7)
+		}
 		return layout.Pt(mid.X, mid.Y-0.7-miLineWidth(step)/2)
 	}
-	return layout.Pt(mid.X+0.6+miLineWidth(step)/2+f.Size*0.3, mid.Y+f.Size*0.35)
+	if !s.ok {
+		off = -off
+	}
+	return layout.Pt(mid.X+off, mid.Y+f.Size*0.35)
 }
 
 func miDotRadius(step float64) float64 { return min(0.9, max(0.5, step/14)) }

@@ -335,6 +335,8 @@ func TestMakingIntersectionsWritings(t *testing.T) {
 	for _, segs := range []string{
 		"B2-B6 A4-B4", "b2-b6, a4-b4", "[B2-B6, A4-B4]", "\"B2 - B6  A4 -B4\"", "B2–B6 A4—B4",
 		"\n      - B2-B6\n      - A4-B4",
+		// Spaces around the dash inside one list item, as well.
+		"\n      - B2 - B6\n      - \"A4 -B4\"", "[B2 - B6, A4–\tB4]",
 	} {
 		res, _, err := miScore(t, miTranscript(6, 2, "Ann, Bob", segs))
 		if err != nil {
@@ -593,5 +595,45 @@ func TestMakingIntersectionsFull(t *testing.T) {
 	d := miRoundDetails(t, res, 0)
 	if got, _ := json.Marshal(d["weights"]); string(got) != `{"2":4,"3":12,"4":9}` || res.Totals()[0] != 21 {
 		t.Errorf("weights %s, points %d; want 4 corners of 2, 12 of 3, 9 of 4: 21 points", got, res.Totals()[0])
+	}
+}
+
+// TestMakingIntersectionsListItem: a list item holding two segments is
+// told to split them, not to join them with a dash.
+func TestMakingIntersectionsListItem(t *testing.T) {
+	src := miTranscript(4, 2, "Ann, Bob", "\n      - A1-A2 B1-B2\n      - A3 B3")
+	_, _, err := miScore(t, src)
+	want := "t.yaml:7:9: round 1, segment 1 (A1-A2 B1-B2): one segment per list item, two dots joined by a dash, e.g. B2-B6; put each further segment on a line of its own\n" +
+		"t.yaml:8:9: round 1, segment 2 (A3 B3): join the two end dots with a dash: A3-B3"
+	if err == nil || err.Error() != want {
+		t.Fatalf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// TestMakingIntersectionsRefusedLabels: a refused segment drawn over the
+// one it coincides with keeps both numbers readable: no two segment
+// numbers are printed at the same place.
+func TestMakingIntersectionsRefusedLabels(t *testing.T) {
+	for _, segs := range []string{"B1-B5 B2-B4", "A2-E2 B2-D2"} {
+		_, d, err := miScore(t, miTranscript(5, 2, "Ann, Bob", segs))
+		if err == nil || d == nil || len(d.Cells) != 1 {
+			t.Fatalf("%s: want a refused round drawn, got %v", segs, err)
+		}
+		rec := &layout.Recorder{}
+		rec.AddPage(300, 300)
+		d.Cells[0].Figure.Draw(rec, layout.Pt(0, 0), 150, layout.DefaultStyle)
+		at := map[layout.Point]string{}
+		for _, op := range rec.Pages[0].Ops {
+			if op.Kind != "text" || (op.Color != layout.Red && op.Color != scorer.Ink(0)) {
+				continue
+			}
+			if prev, ok := at[op.At]; ok {
+				t.Errorf("%s: segment numbers %s and %s printed at the same place", segs, prev, op.Text)
+			}
+			at[op.At] = op.Text
+		}
+		if len(at) != 2 {
+			t.Errorf("%s: %d segment numbers printed, want 2", segs, len(at))
+		}
 	}
 }

@@ -246,7 +246,11 @@ func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
 	}
 	for k, p := range lp.cells {
 		if j, dup := lp.at[p]; dup {
-			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; a loop passes each square once", where, k+1, p, j+1))
+			why := "a loop passes each square once"
+			if j == 0 && k == L-1 {
+				why = fmt.Sprintf("the loop closes by itself, from its last square back to its first, so leave out the second %s", p)
+			}
+			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; %s", where, k+1, p, j+1, why))
 			lp.badStep[k-1] = true
 			continue
 		}
@@ -387,7 +391,11 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 		if len(lines) > n {
 			at = &input.Node{Pos: lines[n].pos}
 		}
-		errs = append(errs, at.Errorf("%s: %d rows; a %d-by-%d grid has %d (type the grid as a block, rows: |, one line per row)", where, len(lines), n, n, n))
+		rows := fmt.Sprintf("%d rows", len(lines))
+		if len(lines) == 1 {
+			rows = "1 row"
+		}
+		errs = append(errs, at.Errorf("%s: %s; a %d-by-%d grid has %d (type the grid as a block, rows: |, one line per row)", where, rows, n, n, n))
 	}
 	for r, ln := range lines {
 		if r >= n {
@@ -440,10 +448,12 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 }
 
 // wtcLine is a row of a grid as typed, with the place of its first
-// character.
+// character; exact when the row's columns are known too (not for a
+// string over several lines, whose escapes or folding hide them).
 type wtcLine struct {
-	text string
-	pos  input.Pos
+	text  string
+	pos   input.Pos
+	exact bool
 }
 
 // wtcLines splits rows into lines: a literal block (rows: |) line by line
@@ -451,12 +461,12 @@ type wtcLine struct {
 // Blank lines are skipped and # starts a comment.
 func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 	var out []wtcLine
-	add := func(text string, pos input.Pos) {
+	add := func(text string, pos input.Pos, exact bool) {
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
 		if strings.TrimSpace(text) != "" {
-			out = append(out, wtcLine{text, pos})
+			out = append(out, wtcLine{text, pos, exact})
 		}
 	}
 	switch rn.Kind {
@@ -464,18 +474,19 @@ func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 		switch {
 		case rn.BlockCol > 0:
 			for i, l := range strings.Split(rn.Text, "\n") {
-				add(l, input.Pos{File: rn.Pos.File, Line: rn.Pos.Line + 1 + i, Col: rn.BlockCol})
+				add(l, input.Pos{File: rn.Pos.File, Line: rn.Pos.Line + 1 + i, Col: rn.BlockCol}, true)
 			}
 		case !strings.Contains(rn.Text, "\n"):
 			p := rn.Pos
 			if rn.Quoted {
 				p.Col++
 			}
-			add(rn.Text, p)
+			add(rn.Text, p, true)
 		default:
-			// A quoted string over several lines: no exact places.
+			// A quoted string over several lines or a folded block: every
+			// square is placed at the string's start.
 			for _, l := range strings.Split(rn.Text, "\n") {
-				add(l, rn.Pos)
+				add(l, rn.Pos, false)
 			}
 		}
 	case input.Seq:
@@ -490,7 +501,7 @@ func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 			if strings.Contains(it.Text, "\n") {
 				return nil, it.Errorf("%s, row %d: a row is one line of text", where, k+1)
 			}
-			add(it.Text, p)
+			add(it.Text, p, true)
 		}
 	default:
 		return nil, rn.Errorf("%s: rows must be the grid as on the sheet, typed as a block (rows: |) with one line per row, not %s", where, rn.Kind)
@@ -512,8 +523,10 @@ func wtcWords(ln wtcLine) []wtcLine {
 		}
 		if j > i {
 			p := ln.pos
-			p.Col += i
-			out = append(out, wtcLine{string(rs[i:j]), p})
+			if ln.exact {
+				p.Col += i
+			}
+			out = append(out, wtcLine{string(rs[i:j]), p, ln.exact})
 		}
 		i = j
 	}
@@ -587,14 +600,8 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			where[tk.val] = append(where[tk.val], k)
 		}
 	}
-	var lack []string
-	for v := 1; v <= L; v++ {
-		if len(where[v]) == 0 {
-			lack = append(lack, strconv.Itoa(v))
-		}
-	}
-	if len(lack) > 0 {
-		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", strings.Join(lack, ", "), L, L)})
+	if lack := wtcLacking(where, L); lack != "" {
+		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", lack, L, L)})
 	}
 	for v := 1; v < L; v++ {
 		a, b := where[v], where[v+1]
@@ -632,14 +639,8 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			}
 		}
 	}
-	lack = nil
-	for v := 1; v < gr.k; v++ {
-		if len(inside[v]) == 0 {
-			lack = append(lack, strconv.Itoa(v))
-		}
-	}
-	if len(lack) > 0 {
-		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, strings.Join(lack, ", "))
+	if lack := wtcLacking(inside, gr.k-1); lack != "" {
+		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, lack)
 	}
 	// Side neighbours with an inside square are coprime.
 	for r := 0; r < n; r++ {
@@ -691,6 +692,42 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			}
 		}
 	}
+}
+
+// wtcLacking names the numbers from 1 to top that are not keys of have,
+// a run of three or more as "8 to 20", at most ten runs: a typo such as
+// 999999 for 9 must not list a million numbers.
+func wtcLacking[V any](have map[int]V, top int) string {
+	var vals []int
+	for v := range have {
+		if v >= 1 && v <= top {
+			vals = append(vals, v)
+		}
+	}
+	sort.Ints(vals)
+	vals = append(vals, top+1)
+	var parts []string
+	runs, next := 0, 1
+	for _, v := range vals {
+		if v > next {
+			runs++
+			if runs <= 10 {
+				switch {
+				case v-next == 1:
+					parts = append(parts, strconv.Itoa(next))
+				case v-next == 2:
+					parts = append(parts, strconv.Itoa(next), strconv.Itoa(next+1))
+				default:
+					parts = append(parts, fmt.Sprintf("%d to %d", next, v-1))
+				}
+			}
+		}
+		next = v + 1
+	}
+	if runs > 10 {
+		parts = append(parts, "and more")
+	}
+	return strings.Join(parts, ", ")
 }
 
 func wtcGCD(a, b int) int {

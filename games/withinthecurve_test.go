@@ -3,6 +3,7 @@ package games
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"reflect"
 	"sort"
 	"strings"
@@ -119,6 +120,11 @@ func TestWithinTheCurveGridRules(t *testing.T) {
 			"valid", 0, []string{"B2", "C2", "D2", "B3", "C3", "D3", "B4", "C4", "D4"}},
 		{"duplicate inside number", wtcEdit(wtcBobFull, 3, 1, "1"), "invalid", 8, []string{"B4 1 repeats 1 at D2"}},
 		{"gap in 1..K", wtcEdit(wtcBobFull, 3, 2, "9"), "invalid", 9, []string{"the inside numbers go up to 9 (at C4) but lack 8"}},
+		// 999983 is prime: only the gap is wrong, and it is named as a range,
+		// not as a million numbers.
+		{"typo far above K", wtcEdit(wtcBobFull, 3, 2, "999983"), "invalid", 999983, []string{"the inside numbers go up to 999983 (at C4) but lack 8 to 999982; they run"}},
+		{"gaps of one, two and more", wtcEdit(wtcEdit(wtcEdit(wtcBobFull, 1, 1, "."), 2, 1, "."), 3, 2, "13"), "invalid", 13,
+			[]string{"the inside numbers go up to 13 (at C4) but lack 3, 4, 8 to 12; they run"}},
 		{"inside 0", wtcEdit(wtcBobFull, 3, 1, "0"), "invalid", 8, []string{"B4 holds 0; inside numbers start at 1"}},
 		{"inside-inside pair not coprime", wtcEdit(wtcEdit(wtcBobFull, 2, 2, "6"), 2, 3, "5"), "invalid", 8,
 			[]string{"C2 2 and C3 6 have the common factor 2", "B3 4 and C3 6 have the common factor 2", "C3 6 and C4 8 have the common factor 2"}},
@@ -311,7 +317,7 @@ func TestWithinTheCurveLoops(t *testing.T) {
 			"t.yaml:6:33: round 1, Ann's curve: the loop does not close: its last square, A3, is diagonal to its first, B2"}},
 		{"diagonal step", "B2 C2 D2 D3 C4 B4 B3", []string{"t.yaml:6:24: round 1, Ann's curve, square 5 (C4): a diagonal step from square 4 (D3)"}},
 		{"jump", "B2 C2 D2 D4 C4 B4 B3", []string{"t.yaml:6:21: round 1, Ann's curve, square 4 (D4): a jump from square 3 (D2)"}},
-		{"repeated square", "B2 C2 D2 D3 D4 C4 B4 B3 B2", []string{"t.yaml:6:36: round 1, Ann's curve, square 9 (B2) is square 1 again; a loop passes each square once"}},
+		{"repeated square", "B2 C2 D2 D3 D4 C4 B4 B3 B2", []string{"t.yaml:6:36: round 1, Ann's curve, square 9 (B2) is square 1 again; the loop closes by itself, from its last square back to its first, so leave out the second B2"}},
 		{"repeated square inside", "B2 C2 D2 D3 C3 C2 B3", []string{"square 6 (C2) is square 2 again", "square 7 (B3): a diagonal step from square 6 (C2)"}},
 		{"three squares", "B2 C2 C3", []string{"t.yaml:6:12: round 1, Ann's curve has 3 squares; a curve is a loop of at least 4"}},
 		{"off the board", "B2 C2 F2 B3", []string{`t.yaml:6:18: round 1, Ann's curve, square 3: "F2" is off the 5-by-5 board`}},
@@ -404,7 +410,7 @@ func TestWithinTheCurvePlaces(t *testing.T) {
 	// C3 (6) is on line 15, column 24; it breaks two rules there.
 	g := wtcFind(t, res, 0, "Ann", "Bob")
 	text := res.Text("t.yaml")
-	for _, want := range []string{"t.yaml:15:24: C3 6 and D3 [4] have the common factor 2", "t.yaml:15:24: the inside numbers go up to 6 (at C3) but lack 1, 2, 3, 4, 5"} {
+	for _, want := range []string{"t.yaml:15:24: C3 6 and D3 [4] have the common factor 2", "t.yaml:15:24: the inside numbers go up to 6 (at C3) but lack 1 to 5;"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("report lacks %q:\n%s", want, text)
 		}
@@ -560,3 +566,126 @@ func TestWithinTheCurveRender(t *testing.T) {
 }
 
 func FuzzScoreWithinTheCurve(f *testing.F) { fuzzGame(f, "within-the-curve") }
+
+// TestWithinTheCurveLacking pins how the missing numbers are named.
+func TestWithinTheCurveLacking(t *testing.T) {
+	set := func(vs ...int) map[int]bool {
+		m := map[int]bool{}
+		for _, v := range vs {
+			m[v] = true
+		}
+		return m
+	}
+	for _, tc := range []struct {
+		have map[int]bool
+		top  int
+		want string
+	}{
+		{set(1, 2, 3), 3, ""},
+		{set(), 0, ""},
+		{set(), 2, "1, 2"},
+		{set(0, 2, 9), 3, "1, 3"},
+		{set(5), 9, "1 to 4, 6 to 9"},
+		{set(2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22), 23, "1, 3, 5, 7, 9, 11, 13, 15, 17, 19, and more"},
+	} {
+		if got := wtcLacking(tc.have, tc.top); got != tc.want {
+			t.Errorf("wtcLacking(%v, %d) = %q, want %q", tc.have, tc.top, got, tc.want)
+		}
+	}
+}
+
+// TestWithinTheCurveRowsInOneString: rows typed as one string over several
+// lines (JSON "\n", a folded block) have no exact place for a square, so
+// every message points at the string itself, never at a made-up column;
+// and one row is "1 row".
+func TestWithinTheCurveRowsInOneString(t *testing.T) {
+	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + wtcAnn + `", "Bob": "` + wtcBob + `"},
+ "grids": [{"curve": "Ann", "filler": "Bob", "rows": ". . . . .\n. [1] [2] [3] .\n. [8] x [4] .\n. [7] [6] [5] .\n. . . . ."}]}]}`
+	_, _, err := Score("t.json", []byte(js), Options{})
+	want := `t.json:2:54: round 1, Ann's curve filled by Bob, C3: "x" is not a square`
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("got %v\nwant %s...", err, want)
+	}
+	src := wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: >\n          . . . . .\n          . [1] [2] [3] .\n"
+	_, err = wtcScore(t, src)
+	want = "t.yaml:11:15: round 1, Ann's curve filled by Bob: 1 row; a 5-by-5 grid has 5 (type the grid as a block, rows: |, one line per row)\n" +
+		"t.yaml:11:15: round 1, Ann's curve filled by Bob, row 1: 10 squares; the grid is 5 wide (. for an empty square)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got\n%v\nwant\n%s", err, want)
+	}
+}
+
+// TestWithinTheCurveInsideRandomLoops checks the inside of random loops
+// (spirals, loops along the border and alongside themselves among them)
+// against a flood fill: the path through the squares' centres is drawn on
+// a lattice twice as fine, and a square off the loop is inside when the
+// fill from the border does not reach its centre.
+func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 2009))
+	const n = 7
+	steps := []wtcCell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	found, withInside := 0, 0
+	for try := 0; try < 20000 && found < 400; try++ {
+		start := wtcCell{rng.IntN(n), rng.IntN(n)}
+		loop := []wtcCell{start}
+		on := map[wtcCell]bool{start: true}
+		for len(loop) < n*n {
+			last := loop[len(loop)-1]
+			if len(loop) >= 4 && wtcSide(last, start) && rng.IntN(6) == 0 {
+				break
+			}
+			var next []wtcCell
+			for _, d := range steps {
+				q := wtcCell{last.c + d.c, last.r + d.r}
+				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && !on[q] {
+					next = append(next, q)
+				}
+			}
+			if len(next) == 0 {
+				break
+			}
+			q := next[rng.IntN(len(next))]
+			loop = append(loop, q)
+			on[q] = true
+		}
+		if len(loop) < 4 || !wtcSide(loop[len(loop)-1], start) {
+			continue
+		}
+		found++
+		const m = 2*n + 1
+		var wall, seen [m][m]bool
+		for k, a := range loop {
+			b := loop[(k+1)%len(loop)]
+			wall[2*a.r+1][2*a.c+1] = true
+			wall[a.r+b.r+1][a.c+b.c+1] = true
+		}
+		var fill func(x, y int)
+		fill = func(x, y int) {
+			if x < 0 || y < 0 || x >= m || y >= m || wall[y][x] || seen[y][x] {
+				return
+			}
+			seen[y][x] = true
+			fill(x+1, y)
+			fill(x-1, y)
+			fill(x, y+1)
+			fill(x, y-1)
+		}
+		fill(0, 0)
+		in := wtcInsideOf(loop, n)
+		if len(in) > 0 {
+			withInside++
+		}
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				p := wtcCell{c, r}
+				want := !on[p] && !seen[2*r+1][2*c+1]
+				if in[p] != want {
+					t.Fatalf("loop %v: %v inside %v, flood fill says %v", loop, p, in[p], want)
+				}
+			}
+		}
+	}
+	if found < 100 || withInside < 50 {
+		t.Fatalf("only %d random loops, %d with an inside", found, withInside)
+	}
+}
