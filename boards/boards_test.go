@@ -3,6 +3,7 @@ package boards
 import (
 	"bytes"
 	"math"
+	"strings"
 	"testing"
 
 	"papergames/internal/pdfcheck"
@@ -136,6 +137,9 @@ func TestCellNames(t *testing.T) {
 		if (err == nil) != tc.ok || (tc.ok && (c != tc.c || r != tc.r)) {
 			t.Errorf("ParseCell(%q, %d) = %d, %d, %v", tc.in, tc.n, c, r, err)
 		}
+	}
+	if _, _, err := ParseCell("b03", 8); err == nil || !strings.Contains(err.Error(), "without a leading zero (B3)") {
+		t.Errorf("ParseCell(b03): %v", err)
 	}
 	for i := 0; i < 1000; i++ {
 		c, r, err := ParseCell(CellName(i, i%50), 0)

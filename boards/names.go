@@ -45,8 +45,11 @@ func ParseCell(s string, n int) (c, r int, err error) {
 			return 0, 0, fmt.Errorf("%q: row too large", s)
 		}
 	}
-	if row == 0 || t[i] == '0' {
+	switch {
+	case row == 0:
 		return 0, 0, fmt.Errorf("%q: rows are numbered from 1", s)
+	case t[i] == '0':
+		return 0, 0, fmt.Errorf("%q: write the row without a leading zero (%s%d)", s, t[:i], row)
 	}
 	c, r = col-1, row-1
 	if n > 0 && (c >= n || r >= n) {

@@ -283,7 +283,13 @@ func convert(name string, n ast.Node, depth int) (*Node, error) {
 		return &Node{Kind: Scalar, Pos: p, Text: v.Token.Value}, nil
 	case *ast.StringNode:
 		quoted := v.Token.Type == token.DoubleQuoteType || v.Token.Type == token.SingleQuoteType
-		return &Node{Kind: Scalar, Pos: p, Text: v.Value, Quoted: quoted}, nil
+		text := v.Value
+		// goccy drops a tab inside a plain one-line value ("C5<tab>A4"
+		// becomes "C5A4"); its raw text keeps it.
+		if raw := strings.Trim(v.Token.Origin, " \t\r\n"); !quoted && strings.Contains(raw, "\t") && !strings.ContainsAny(raw, "\r\n") {
+			text = raw
+		}
+		return &Node{Kind: Scalar, Pos: p, Text: text, Quoted: quoted}, nil
 	case *ast.LiteralNode:
 		out := &Node{Kind: Scalar, Pos: p, Text: v.Value.Value, Quoted: true}
 		if v.Start != nil && v.Start.Type == token.LiteralType && v.Value.Token != nil {

@@ -145,3 +145,20 @@ func TestLiteralBlockColumn(t *testing.T) {
 		}
 	}
 }
+
+// A tab between words of a plain value separates them, as on screen
+// (goccy's own value drops it).
+func TestTabInPlainValue(t *testing.T) {
+	root, err := Parse("t.yaml", []byte("a: c2-C5\tA4-B4\nb: x\ty  # c\nc: [p\tq, r]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"c2-C5\tA4-B4", "x\ty"} {
+		if got := root.Values[i].Text; got != want {
+			t.Errorf("value %d = %q, want %q", i+1, got, want)
+		}
+	}
+	if got := root.Values[2].Items[0].Text; got != "p\tq" {
+		t.Errorf("flow item = %q, want %q", got, "p\tq")
+	}
+}

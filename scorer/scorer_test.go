@@ -112,3 +112,27 @@ func TestWordsKeepColumns(t *testing.T) {
 }
 
 func itoa(i int) string { return string(rune('0'+i/10%10)) + string(rune('0'+i%10)) }
+
+func TestSeatIgnoresCaseWhenUnambiguous(t *testing.T) {
+	for _, tc := range []struct {
+		players []string
+		name    string
+		seat    int // -1: refused
+	}{
+		{[]string{"Ann", "Bob"}, "Bob", 1},
+		{[]string{"Ann", "Bob"}, "bob", 1},
+		{[]string{"Ann", "Bob"}, " BOB ", 1},
+		{[]string{"Ann", "ann"}, "ann", 1},
+		{[]string{"Ann", "ann"}, "ANN", -1},
+		{[]string{"Ann", "Bob"}, "Cy", -1},
+	} {
+		root, err := input.Parse("t.yaml", []byte("p: "+tc.name+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seat, err := (&Transcript{Players: tc.players}).Seat(root.Values[0])
+		if (tc.seat < 0) != (err != nil) || (err == nil && seat != tc.seat) {
+			t.Errorf("%v %q: seat %d, %v; want %d", tc.players, tc.name, seat, err, tc.seat)
+		}
+	}
+}

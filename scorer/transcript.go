@@ -149,10 +149,25 @@ func (t *Transcript) Seat(n *input.Node) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	name := strings.TrimSpace(s)
 	for i, p := range t.Players {
-		if p == strings.TrimSpace(s) {
+		if p == name {
 			return i, nil
 		}
+	}
+	// "bob" for Bob, unless the case is all that tells two players apart.
+	seat := -1
+	for i, p := range t.Players {
+		if strings.EqualFold(p, name) {
+			if seat >= 0 {
+				seat = -2
+				break
+			}
+			seat = i
+		}
+	}
+	if seat >= 0 {
+		return seat, nil
 	}
 	return 0, n.Errorf("%q is not one of the players (%s)", s, strings.Join(t.Players, ", "))
 }
