@@ -196,7 +196,7 @@ func Words(n *input.Node, what string) ([]*input.Node, error) {
 	case input.Seq:
 		for _, it := range n.Items {
 			if it.Kind != input.Scalar {
-				return nil, it.Errorf("each of %s must be a single value", what)
+				return nil, it.Errorf("%s: each item must be a single value, not a list or mapping", what)
 			}
 		}
 		return n.Items, nil
