@@ -630,7 +630,7 @@ func (r *cdcRound) details(t *scorer.Transcript) map[string]any {
 	for s := 0; s < r.bd.chords; s++ {
 		chords = append(chords, r.bd.segs[s].text)
 	}
-	var moves []map[string]any
+	moves := []map[string]any{}
 	for s := r.bd.chords; s < len(r.bd.segs); s++ {
 		sg := r.bd.segs[s]
 		mv := map[string]any{"move": sg.text, "crosses": nil}

@@ -708,3 +708,15 @@ func TestCDCPointsApart(t *testing.T) {
 	}
 	t.Logf("smallest coordinate difference between two points: %.3g", smallest)
 }
+
+// A round with no offense move lists its moves as [] in the JSON, as
+// every other round does, not null.
+func TestCDCNoMovesJSON(t *testing.T) {
+	res, _, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(res.JSON()); !strings.Contains(js, `"moves": []`) || strings.Contains(js, `"moves": null`) {
+		t.Errorf("JSON of a round with no moves:\n%s", js)
+	}
+}
