@@ -720,3 +720,20 @@ func TestCDCNoMovesJSON(t *testing.T) {
 		t.Errorf("JSON of a round with no moves:\n%s", js)
 	}
 }
+
+// An unknown defense is reported with the round's other problems (the
+// roles do not change which moves are legal), and the round is drawn.
+func TestCDCUnknownDefenseStillChecked(t *testing.T) {
+	_, cells, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n    defense: Cy\n    moves: 1a-2a 1a-1b\n", Options{})
+	if err == nil {
+		t.Fatal("scored")
+	}
+	want := "t.yaml:6:14: round 1, defense: \"Cy\" is not one of the players (Ann, Bob)\n" +
+		"t.yaml:7:18: round 1, move 2 (1a-1b): it runs along chord 1 (0-180): no segment may coincide with a drawn one"
+	if err.Error() != want {
+		t.Errorf("got\n%s\nwant\n%s", err, want)
+	}
+	if len(cells) != 1 || !strings.Contains(cells[0].Caption, "defense unknown") {
+		t.Errorf("cells %v", cells)
+	}
+}
