@@ -310,31 +310,39 @@ func (g ArcsAndMarks) round(t *scorer.Transcript, i int, b *arcBoard) (*scorer.R
 		return nil, nil, -1, err
 	}
 	start := i % n
+	var errs input.Errors
+	fail := func(err error) (*scorer.Round, *layout.Cell, int, error) {
+		errs.Add(err, t.File)
+		return nil, nil, start, errs.Err()
+	}
+	badStart := false
 	if sn, ok := f["starts"]; ok {
-		seat, err := t.Seat(sn)
-		if err != nil {
-			return nil, nil, -1, sn.Errorf("%s, starts: %v", where, err.(*input.Error).Msg)
+		// An unknown player is reported, and the moves are still checked:
+		// who drew them does not change whether they are arcs of the round.
+		if seat, err := t.Seat(sn); err != nil {
+			errs = append(errs, sn.Errorf("%s, starts: %v", where, err.(*input.Error).Msg))
+			badStart = true
+		} else {
+			start = seat
 		}
-		start = seat
 	}
 	an, ok := f["arcs"]
 	if !ok {
-		return nil, nil, start, t.Rounds[i].Errorf("%s: missing arcs: the %d arcs in the order drawn, e.g. arcs: 11-3 2 1-5 (end marks, or the reach alone)", where, m)
+		return fail(t.Rounds[i].Errorf("%s: missing arcs: the %d arcs in the order drawn, e.g. arcs: 11-3 2 1-5 (end marks, or the reach alone)", where, m))
 	}
 	words, err := scorer.Words(an, where+" arcs")
 	if err != nil {
-		return nil, nil, start, err
+		return fail(err)
 	}
-	var errs input.Errors
 	first := 0
 	if fn, ok := f["first"]; ok {
 		v, err := fn.Value(where + " first")
 		if err != nil {
-			return nil, nil, start, err
+			return fail(err)
 		}
 		k, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || k < 1 || k > m {
-			return nil, nil, start, fn.Errorf("%s, first: %q is not a mark; the marks are 1 to %d", where, v, m)
+			return fail(fn.Errorf("%s, first: %q is not a mark; the marks are 1 to %d", where, v, m))
 		}
 		first = k
 	} else if len(words) > 0 {
@@ -345,7 +353,7 @@ func (g ArcsAndMarks) round(t *scorer.Transcript, i int, b *arcBoard) (*scorer.R
 		}
 	}
 	if first == 0 {
-		return nil, nil, start, t.Rounds[i].Errorf("%s: missing first: the mark the first arc is centred on, 1 to %d", where, m)
+		return fail(t.Rounds[i].Errorf("%s: missing first: the mark the first arc is centred on, 1 to %d", where, m))
 	}
 	var moves []arcMove
 	bad := -1
@@ -377,6 +385,9 @@ func (g ArcsAndMarks) round(t *scorer.Transcript, i int, b *arcBoard) (*scorer.R
 	}
 	rc := &arcRound{b: b, moves: moves, bad: bad, first: first, start: start}
 	caption := fmt.Sprintf("round %d: %s starts, first centre mark %d", i+1, t.Players[start], first)
+	if badStart {
+		caption = fmt.Sprintf("round %d: first centre mark %d", i+1, first)
+	}
 	if len(errs) > 0 {
 		return nil, rc.cell(caption), start, errs.Err()
 	}

@@ -317,6 +317,8 @@ func TestArcsChecks(t *testing.T) {
 		{"garbage", arcsGame(two, 8, "1|x 1 1 1 1 1 1 1"), []string{"write an arc as its two end marks (e.g. 8-2) or its reach (e.g. 1), optionally after its centre (1:8-2)"}},
 		{"bad first", arcsGame(two, 8, "9|1 1 1 1 1 1 1 1"), []string{"t.yaml:5:12: round 1, first: \"9\" is not a mark; the marks are 1 to 8"}},
 		{"bad starts", arcsGame(two, 8, "1|1 1 1 1 1 1 1 1|Cy"), []string{`t.yaml:7:13: round 1, starts: "Cy" is not one of the players (Ann, Bob)`}},
+		{"bad starts, moves still checked", arcsGame(two, 8, "1|1 6 1 1 1 1 1 1|Cy"), []string{"move 2 (6): reach 6", `round 1, starts: "Cy" is not one of the players`}},
+		{"bad starts and bad first", arcsGame(two, 8, "9|1 1 1 1 1 1 1 1|Cy"), []string{`round 1, first: "9" is not a mark`, `round 1, starts: "Cy" is not one of the players`}},
 		{"all problems listed", arcsGame(two, 8, "1|1 6 1 2-5 1 1 1 1", "2|1 1 1"), []string{"move 2 (6)", "move 4 (2-5)", "round 2: 3 arcs"}},
 		{"missing first", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 8\nrounds:\n  - arcs: 1 1 1 1 1 1 1 1\n", []string{"round 1: missing first"}},
 		{"missing arcs", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 8\nrounds:\n  - first: 1\n", []string{"round 1: missing arcs"}},

@@ -112,6 +112,7 @@ type cdcRound struct {
 	bad              [2]int   // points of the refused move, -1 when unknown
 	badSet           bool
 	left             *cdcMove // a legal move still left (unfinished round)
+	noDefense        bool     // the defense was written but is not a player
 	movesNode        *input.Node
 }
 
@@ -276,7 +277,7 @@ func cdcGuard(n *input.Node, where string, f func() error) error {
 
 // round checks round i. It returns the round (for drawing) whenever its
 // chords could be read, and an error for every rule broken.
-func (g CrossDontCross) round(t *scorer.Transcript, i, m int) (*cdcRound, error) {
+func (g CrossDontCross) round(t *scorer.Transcript, i, m int) (_ *cdcRound, err error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := roundKeys(t, i, "defense", "chords", "moves")
 	if err != nil {
@@ -284,11 +285,20 @@ func (g CrossDontCross) round(t *scorer.Transcript, i, m int) (*cdcRound, error)
 	}
 	r := &cdcRound{i: i, defense: (i + 1) % 2, bd: newCDCBoard(), bad: [2]int{-1, -1}, movesNode: t.Rounds[i]}
 	if n, ok := f["defense"]; ok {
-		seat, err := t.Seat(n)
-		if err != nil {
-			return nil, n.Errorf("%s, defense: %v", where, err.(*input.Error).Msg)
+		if seat, serr := t.Seat(n); serr != nil {
+			// Reported with whatever else is wrong: the roles do not change
+			// which moves are legal, so the round is still checked.
+			defErr := n.Errorf("%s, defense: %v", where, serr.(*input.Error).Msg)
+			r.noDefense = true
+			defer func() {
+				var es input.Errors
+				es.Add(defErr, t.File)
+				es.Add(err, t.File)
+				err = es.Err()
+			}()
+		} else {
+			r.defense = seat
 		}
-		r.defense = seat
 	}
 	r.offense = 1 - r.defense
 	cn, ok := f["chords"]
@@ -630,7 +640,7 @@ func (r *cdcRound) details(t *scorer.Transcript) map[string]any {
 	for s := 0; s < r.bd.chords; s++ {
 		chords = append(chords, r.bd.segs[s].text)
 	}
-	var moves []map[string]any
+	moves := []map[string]any{}
 	for s := r.bd.chords; s < len(r.bd.segs); s++ {
 		sg := r.bd.segs[s]
 		mv := map[string]any{"move": sg.text, "crosses": nil}

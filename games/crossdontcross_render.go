@@ -17,6 +17,9 @@ import (
 // left dashed.
 func (r *cdcRound) cell(t *scorer.Transcript) layout.Cell {
 	caption := fmt.Sprintf("round %d: %s defends, %s is offense", r.i+1, t.Players[r.defense], t.Players[r.offense])
+	if r.noDefense {
+		caption = fmt.Sprintf("round %d: defense unknown", r.i+1)
+	}
 	switch {
 	case r.chordErr:
 		caption += " (chords refused)"

@@ -708,3 +708,32 @@ func TestCDCPointsApart(t *testing.T) {
 	}
 	t.Logf("smallest coordinate difference between two points: %.3g", smallest)
 }
+
+// A round with no offense move lists its moves as [] in the JSON, as
+// every other round does, not null.
+func TestCDCNoMovesJSON(t *testing.T) {
+	res, _, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(res.JSON()); !strings.Contains(js, `"moves": []`) || strings.Contains(js, `"moves": null`) {
+		t.Errorf("JSON of a round with no moves:\n%s", js)
+	}
+}
+
+// An unknown defense is reported with the round's other problems (the
+// roles do not change which moves are legal), and the round is drawn.
+func TestCDCUnknownDefenseStillChecked(t *testing.T) {
+	_, cells, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n    defense: Cy\n    moves: 1a-2a 1a-1b\n", Options{})
+	if err == nil {
+		t.Fatal("scored")
+	}
+	want := "t.yaml:6:14: round 1, defense: \"Cy\" is not one of the players (Ann, Bob)\n" +
+		"t.yaml:7:18: round 1, move 2 (1a-1b): it runs along chord 1 (0-180): no segment may coincide with a drawn one"
+	if err.Error() != want {
+		t.Errorf("got\n%s\nwant\n%s", err, want)
+	}
+	if len(cells) != 1 || !strings.Contains(cells[0].Caption, "defense unknown") {
+		t.Errorf("cells %v", cells)
+	}
+}

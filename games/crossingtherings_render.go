@@ -56,6 +56,9 @@ func (rr *ringsRound) sectorPath(b boards.Rings, ctr layout.Point, s float64, se
 func (rr *ringsRound) cell(t *scorer.Transcript, i int) layout.Cell {
 	board := boards.Rings{Circles: rr.n, Sections: rr.bounds, Cuts: rr.floatCuts()}
 	caption := fmt.Sprintf("round %d: divider %s", i+1, t.Players[rr.divider])
+	if rr.noDiv {
+		caption = fmt.Sprintf("round %d: divider unknown", i+1)
+	}
 	if rr.bad < 0 && len(rr.badRings) == 0 && len(rr.segs) > 0 {
 		scores := make([]int, len(t.Players))
 		for _, seat := range rr.owner {

@@ -78,6 +78,7 @@ type ringsRound struct {
 	n        int
 	bounds   [][2]int
 	divider  int          // seat
+	noDiv    bool         // the divider was written but is not a player: play order unknown
 	cuts     [][]*big.Rat // each ring's cuts, sorted (the valid ones)
 	badRings map[int]bool // rings whose cuts are refused
 	unread   map[int]bool // rings missing or with an angle that cannot be read
@@ -177,6 +178,7 @@ func (g CrossingTheRings) round(t *scorer.Transcript, i, n int, bounds [][2]int,
 	if dn, ok := f["divider"]; ok {
 		if seat, err := t.Seat(dn); err != nil {
 			errs = append(errs, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg))
+			rr.noDiv = true
 		} else {
 			rr.divider = seat
 		}
@@ -381,7 +383,7 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 		errs = append(errs, key.Errorf("%s: %v", where, err.(*input.Error).Msg))
 	case k >= len(order):
 		errs = append(errs, key.Errorf("%s (%s): every player has drawn their one segment this round", where, t.Players[seat]))
-	case seat != order[k]:
+	case seat != order[k] && !rr.noDiv: // with no divider, no order to check against
 		var names []string
 		for _, x := range order[:len(order)-1] {
 			names = append(names, t.Players[x])

@@ -540,3 +540,24 @@ rounds:
 		}
 	}
 }
+
+// A divider that cannot be read is reported alone: the order of play
+// depends on it, so the segments are not blamed for a guessed divider.
+func TestRingsUnreadableDividerAlone(t *testing.T) {
+	text := strings.Replace(ringsMatch, "divider: Ann", "divider: Bobb", 1)
+	text = strings.Replace(text, "- Bob: 4@60 4@200\n      - Cy: 2@45 3@270\n      - Ann: 4@0 4@120", "- Cy: 4@60 4@200\n      - Ann: 2@45 3@270\n      - Bob: 4@0 4@120", 1)
+	_, d, err := Score("t.yaml", []byte(text), Options{})
+	if err == nil {
+		t.Fatal("scored with an unknown divider")
+	}
+	want := `t.yaml:5:14: round 1, divider: "Bobb" is not one of the players (Ann, Bob, Cy)`
+	if err.Error() != want {
+		t.Errorf("messages:\n%s\nwant only:\n%s", err, want)
+	}
+	if d == nil || len(d.Cells) != 1 {
+		t.Fatal("the round is not drawn")
+	}
+	if c := d.Cells[0].Caption; strings.Contains(c, "divider Ann") {
+		t.Errorf("caption %q names a divider the transcript does not give", c)
+	}
+}
