@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"os"
+	"papergames/layout"
 	"path/filepath"
 	"testing"
 
@@ -82,9 +83,14 @@ func fuzzGame(f *testing.F, id string) {
 	f.Add([]byte(blank))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, o := range []Options{{}, {Strict: true, BanAlongCuts: true, Sections: "1..3j"}} {
-			res, _, err := Score("f.yaml", data, o)
+			res, d, err := Score("f.yaml", data, o)
 			if err == nil && res == nil {
 				t.Fatal("no result and no error")
+			}
+			if d != nil && len(d.Cells) > 0 { // the render, of a refused game too
+				if err := d.Sheet(res, layout.Size{W: 210, H: 297}).Draw(&layout.Recorder{}); err != nil {
+					t.Fatalf("render: %v", err)
+				}
 			}
 			if err == nil {
 				res.JSON()

@@ -136,3 +136,22 @@ func TestSeatIgnoresCaseWhenUnambiguous(t *testing.T) {
 		}
 	}
 }
+
+func TestWordsJoinSpacedDashes(t *testing.T) {
+	root, err := input.Parse("t.yaml", []byte("a: 3 - 9  4- 10 1a – 2a 5-6 -7\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, err := Words(root.Values[0], "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range ws {
+		got = append(got, w.Text+"@"+itoa(w.Pos.Col))
+	}
+	want := []string{"3-9@04", "4-10@11", "1a-2a@17", "5-6@25", "-7@29"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+}

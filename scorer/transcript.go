@@ -190,7 +190,8 @@ func (t *Transcript) CheckBoard(want string) error {
 
 // Words splits a list written either as a YAML list or as one string of
 // words ("C1 A2 D3"), keeping each word's position (exact for plain
-// one-line strings).
+// one-line strings). A dash written with spaces round it joins its
+// neighbours, as on paper: "3 - 9" and "3- 9" read as "3-9".
 func Words(n *input.Node, what string) ([]*input.Node, error) {
 	switch n.Kind {
 	case input.Seq:
@@ -228,9 +229,33 @@ func Words(n *input.Node, what string) ([]*input.Node, error) {
 			}
 			i = j
 		}
+		out = joinDashes(out)
 		return out, nil
 	case input.Null:
 		return nil, nil
 	}
 	return nil, n.Errorf("%s must be a list, or words in one line", what)
+}
+
+// joinDashes joins "a", "-", "b" and "a-", "b" into one word "a-b" at a's
+// position. A word starting with a dash is left alone after a word that
+// is whole ("3 -9" stays two words unless the dash stands alone), since it
+// may be a negative number.
+func joinDashes(ws []*input.Node) []*input.Node {
+	var out []*input.Node
+	for k := 0; k < len(ws); k++ {
+		w := ws[k]
+		switch {
+		case (w.Text == "-" || w.Text == "–") && len(out) > 0 && k+1 < len(ws):
+			prev := out[len(out)-1]
+			out[len(out)-1] = &input.Node{Kind: input.Scalar, Pos: prev.Pos, Text: prev.Text + "-" + ws[k+1].Text}
+			k++
+		case len(w.Text) > 1 && (strings.HasSuffix(w.Text, "-") || strings.HasSuffix(w.Text, "–")) && k+1 < len(ws):
+			out = append(out, &input.Node{Kind: input.Scalar, Pos: w.Pos, Text: strings.TrimSuffix(strings.TrimSuffix(w.Text, "-"), "–") + "-" + ws[k+1].Text})
+			k++
+		default:
+			out = append(out, w)
+		}
+	}
+	return out
 }
