@@ -35,7 +35,7 @@ func (g ArcsAndMarks) Setup(v Values, players []string) (*Setup, error) {
 	m := v.Int("marks")
 	s := &Setup{
 		Params:  fmt.Sprintf("%d marks · %d players · %d moves a round, one arc centred on each mark", m, len(players), m),
-		Key:     fmt.Sprintf("arcs-and-marks marks=%d", m),
+		Key:     arcsKey(m),
 		Cells:   []layout.Cell{{Figure: boards.MarkedCircle{Marks: m}}},
 		Rounds:  len(players),
 		PerPage: 1,
@@ -65,7 +65,7 @@ func (ArcsAndMarks) RenderNote() string {
 
 // Blank implements Scorer.
 func (ArcsAndMarks) Blank() string {
-	return strings.Replace(blankArcsAndMarks, "BOARD", BoardID("arcs-and-marks marks=12"), 1)
+	return strings.Replace(blankArcsAndMarks, "BOARD", BoardID(arcsKey(12)), 1)
 }
 
 const blankArcsAndMarks = `# Arcs And Marks transcript: one match, checked and scored by
@@ -238,7 +238,7 @@ func (g ArcsAndMarks) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []
 		return nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(BoardID(fmt.Sprintf("arcs-and-marks marks=%d", m))), t.File)
+	errs.Add(t.CheckBoard(BoardID(arcsKey(m))), t.File)
 	b := newArcBoard(m)
 	n := len(t.Players)
 	starts := make([]int, n)
@@ -579,3 +579,7 @@ func (r *arcRound) result(t *scorer.Transcript, i int) *scorer.Round {
 	rd.Details = map[string]any{"first": r.first, "starts": t.Players[r.start], "moves": js}
 	return rd
 }
+
+// arcsKey is the key the board id hashes: the sheet's and the transcript's
+// check must agree.
+func arcsKey(m int) string { return fmt.Sprintf("arcs-and-marks marks=%d", m) }

@@ -39,7 +39,7 @@ func (g CrossDontCross) Setup(v Values, players []string) (*Setup, error) {
 	m := v.Int("chords")
 	return &Setup{
 		Params:  fmt.Sprintf("defense draws %d chords · offense: odd moves cross nothing, even moves cross exactly one · fewest offense segments wins", m),
-		Key:     fmt.Sprintf("cross-dont-cross chords=%d", m),
+		Key:     cdcKey(m),
 		Cells:   []layout.Cell{{Figure: boards.DegreeCircle{}}},
 		Rounds:  2,
 		PerPage: 1,
@@ -60,7 +60,7 @@ func (CrossDontCross) RenderNote() string {
 
 // Blank implements Scorer.
 func (CrossDontCross) Blank() string {
-	return strings.Replace(blankCrossDontCross, "BOARD", BoardID("cross-dont-cross chords=3"), 1)
+	return strings.Replace(blankCrossDontCross, "BOARD", BoardID(cdcKey(3)), 1)
 }
 
 const blankCrossDontCross = `# Cross, Don't Cross Circle Game transcript: one match, checked and scored by
@@ -236,7 +236,7 @@ func (g CrossDontCross) play(t *scorer.Transcript, o Options, listing bool) ([]*
 		return nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(BoardID(fmt.Sprintf("cross-dont-cross chords=%d", m))), t.File)
+	errs.Add(t.CheckBoard(BoardID(cdcKey(m))), t.File)
 	var rounds []*cdcRound
 	var cells []layout.Cell
 	for i := range t.Rounds {
@@ -675,3 +675,7 @@ func cdcPlural(n int, thing string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, thing)
 }
+
+// cdcKey is the key the board id hashes: the sheet's and the transcript's
+// check must agree.
+func cdcKey(m int) string { return fmt.Sprintf("cross-dont-cross chords=%d", m) }

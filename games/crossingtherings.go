@@ -46,7 +46,7 @@ func (g CrossingTheRings) Setup(v Values, players []string) (*Setup, error) {
 	for j := 1; j < n; j++ {
 		b.Sections = append(b.Sections, SectionBounds(j))
 	}
-	key := fmt.Sprintf("crossing-the-rings circles=%d", n)
+	key := ringsKey(n)
 	switch {
 	case v.String("dividers") != "" && v.Bool("random-dividers"):
 		return nil, usagef("--dividers and --random-dividers: give one or the other")
@@ -216,3 +216,8 @@ func RandomDividers(circles int, seed uint64) [][]float64 {
 	}
 	return cuts
 }
+
+// ringsKey is the key the board id of a blank target hashes (a sheet with
+// printed cuts adds them): the sheet's and the transcript's check must
+// agree.
+func ringsKey(n int) string { return fmt.Sprintf("crossing-the-rings circles=%d", n) }

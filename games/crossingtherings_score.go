@@ -24,7 +24,7 @@ func (CrossingTheRings) RenderNote() string {
 
 // Blank implements Scorer.
 func (CrossingTheRings) Blank() string {
-	return strings.Replace(blankCrossingTheRings, "BOARD", BoardID("crossing-the-rings circles=4"), 1)
+	return strings.Replace(blankCrossingTheRings, "BOARD", BoardID(ringsKey(4)), 1)
 }
 
 const blankCrossingTheRings = `# Crossing The Rings transcript: one match, checked and scored by
@@ -103,7 +103,7 @@ func (g CrossingTheRings) Score(t *scorer.Transcript, o Options) (*scorer.Result
 	var errs input.Errors
 	var cells []layout.Cell
 	divided := make([]int, len(t.Players))
-	boardKey := fmt.Sprintf("crossing-the-rings circles=%d", n)
+	boardKey := ringsKey(n)
 	boardIDs := []string{BoardID(boardKey)}
 	for i := range t.Rounds {
 		rr, rd, err := g.round(t, i, n, bounds, rule, o)

@@ -35,7 +35,7 @@ func (g MakingIntersections) Setup(v Values, players []string) (*Setup, error) {
 	n := v.Int("size")
 	return &Setup{
 		Params:  fmt.Sprintf("%d-by-%d dots · %d players · offense scores each dot met 3 or 4 times (a segment passing through counts 2)", n, n, len(players)),
-		Key:     fmt.Sprintf("making-intersections size=%d", n),
+		Key:     miBoardKey(n),
 		Cells:   []layout.Cell{{Figure: boards.DotArray{N: n}}},
 		Rounds:  len(players),
 		PerPage: 1,
@@ -53,7 +53,7 @@ func (MakingIntersections) RenderNote() string {
 
 // Blank implements Scorer.
 func (MakingIntersections) Blank() string {
-	return strings.Replace(blankMakingIntersections, "BOARD", BoardID("making-intersections size=8"), 1)
+	return strings.Replace(blankMakingIntersections, "BOARD", BoardID(miBoardKey(8)), 1)
 }
 
 const blankMakingIntersections = `# Making Intersections transcript: one match, checked and scored by
@@ -255,7 +255,7 @@ func (g MakingIntersections) Score(t *scorer.Transcript, _ Options) (*scorer.Res
 	if err != nil {
 		return nil, nil, err
 	}
-	errs.Add(t.CheckBoard(BoardID(fmt.Sprintf("making-intersections size=%d", n))), t.File)
+	errs.Add(t.CheckBoard(BoardID(miBoardKey(n))), t.File)
 	m, err := g.perRound(t, n)
 	errs.Add(err, t.File)
 	players := len(t.Players)
@@ -643,3 +643,7 @@ func miReport(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight
 	}
 	return rd
 }
+
+// miBoardKey is the key the board id hashes: the sheet's and the transcript's
+// check must agree.
+func miBoardKey(n int) string { return fmt.Sprintf("making-intersections size=%d", n) }

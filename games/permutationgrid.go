@@ -33,7 +33,7 @@ func (g PermutationGrid) Setup(v Values, players []string) (*Setup, error) {
 	n := v.Int("size")
 	return &Setup{
 		Params:  fmt.Sprintf("%d lines each way, %d dots · triangles score for player 1, polygons of 4 or more sides for player 2", n, n),
-		Key:     fmt.Sprintf("permutation-grid size=%d", n),
+		Key:     pgKey(n),
 		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}}},
 		Rounds:  2,
 		PerPage: 1,
@@ -50,7 +50,7 @@ func (PermutationGrid) RenderNote() string {
 
 // Blank implements Scorer.
 func (PermutationGrid) Blank() string {
-	return strings.Replace(blankPermutationGrid, "BOARD", BoardID("permutation-grid size=10"), 1)
+	return strings.Replace(blankPermutationGrid, "BOARD", BoardID(pgKey(10)), 1)
 }
 
 const blankPermutationGrid = `# Polygons In Permutation Grid transcript: one match, checked and scored by
@@ -87,7 +87,7 @@ func (g PermutationGrid) Score(t *scorer.Transcript, _ Options) (*scorer.Result,
 	if err != nil {
 		return nil, nil, err
 	}
-	errs.Add(t.CheckBoard(BoardID(fmt.Sprintf("permutation-grid size=%d", n))), t.File)
+	errs.Add(t.CheckBoard(BoardID(pgKey(n))), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
 		rd, cell, err := g.round(t, i, n)
@@ -206,3 +206,7 @@ func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *
 	pr = scored // cell() draws the scored faces
 	return rd, cell(), nil
 }
+
+// pgKey is the key the board id hashes: the sheet's and the transcript's
+// check must agree.
+func pgKey(n int) string { return fmt.Sprintf("permutation-grid size=%d", n) }

@@ -32,7 +32,7 @@ func (g WithinTheCurve) Setup(v Values, players []string) (*Setup, error) {
 	m := len(players)
 	s := &Setup{
 		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers", n, n, m, m*m),
-		Key:     fmt.Sprintf("within-the-curve size=%d players=%d", n, m),
+		Key:     wtcKey(n, m),
 		Rounds:  1,
 		PerPage: 4,
 	}
