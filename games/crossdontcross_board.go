@@ -186,24 +186,7 @@ func (bd *cdcBoard) relate(p, q, s int) hp.Relation {
 		}
 		return hp.Coincide
 	}
-	P, Q := bd.pts[p].p, bd.pts[q].p
-	o1, o2 := hp.Orient(P, Q, A), hp.Orient(P, Q, B)
-	switch {
-	case o1 == 0 && o2 == 0:
-		if hp.Inside(A, P, Q) || hp.Inside(B, P, Q) {
-			return hp.Coincide
-		}
-		return hp.Apart
-	case o1 == 0 || o2 == 0:
-		return hp.Touch // at most an end of s is on pq
-	case o1 == o2:
-		return hp.Apart
-	}
-	o3, o4 := hp.Orient(A, B, P), hp.Orient(A, B, Q)
-	if o3 == 0 || o4 == 0 || o3 == o4 {
-		return hp.Apart
-	}
-	return hp.Cross
+	return hp.Classify(bd.pts[p].p, bd.pts[q].p, A, B)
 }
 
 // classify returns the drawn segments that pq crosses and those it runs

@@ -115,8 +115,31 @@ func TestRelate(t *testing.T) {
 		if got, _ := Relate(tc.a, tc.b, tc.c, tc.d); got != tc.want {
 			t.Errorf("%v%v and %v%v: %v, want %v", tc.a, tc.b, tc.c, tc.d, got, tc.want)
 		}
+		if got := Classify(tc.a, tc.b, tc.c, tc.d); got != tc.want {
+			t.Errorf("Classify %v%v and %v%v: %v, want %v", tc.a, tc.b, tc.c, tc.d, got, tc.want)
+		}
 		if got, _ := Relate(tc.c, tc.d, tc.b, tc.a); got != tc.want {
 			t.Errorf("%v%v and %v%v (swapped): %v, want %v", tc.c, tc.d, tc.b, tc.a, got, tc.want)
+		}
+	}
+}
+
+// Relate names the common point of touching and crossing segments.
+func TestRelatePoint(t *testing.T) {
+	P := func(x, y int64) Point { return Pt(Int(x), Int(y)) }
+	for _, tc := range []struct {
+		a, b, c, d, at Point
+	}{
+		{P(0, 0), P(4, 0), P(2, 0), P(2, 3), P(2, 0)}, // T: c on ab
+		{P(2, 0), P(2, 3), P(0, 0), P(4, 0), P(2, 0)}, // T: a on cd
+		{P(0, 0), P(4, 0), P(6, 3), P(4, 0), P(4, 0)}, // shared end d = b
+		{P(0, 0), P(4, 0), P(4, 0), P(6, 0), P(4, 0)}, // end to end on one line
+		{P(0, 0), P(4, 4), P(0, 4), P(4, 0), P(2, 2)}, // crossing
+	} {
+		for _, sw := range [][4]Point{{tc.a, tc.b, tc.c, tc.d}, {tc.d, tc.c, tc.b, tc.a}} {
+			if _, p := Relate(sw[0], sw[1], sw[2], sw[3]); !Equal(p, tc.at) {
+				t.Errorf("%v%v and %v%v meet at %v, want %v", sw[0], sw[1], sw[2], sw[3], p, tc.at)
+			}
 		}
 	}
 }

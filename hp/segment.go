@@ -18,35 +18,59 @@ func (r Relation) String() string {
 // Relate returns how the segments ab and cd (each of positive length)
 // meet. For Touch and Cross it also returns the common point.
 func Relate(a, b, c, d Point) (Relation, Point) {
+	switch r := Classify(a, b, c, d); r {
+	case Cross:
+		return r, LineIntersection(a, b, c, d)
+	case Touch:
+		return r, touchPoint(a, b, c, d)
+	default:
+		return r, Point{}
+	}
+}
+
+// Classify returns how the segments ab and cd (each of positive length)
+// meet, deciding predicates only: it constructs no point, so it is cheap
+// enough for inner loops.
+func Classify(a, b, c, d Point) Relation {
 	o1, o2 := Orient(a, b, c), Orient(a, b, d)
 	if o1 == 0 && o2 == 0 { // one line
-		// Positions along ab: overlap of positive length, one shared end, or none.
-		in := func(p, x, y Point) bool { return Inside(p, x, y) }
+		// Overlap of positive length, one shared end, or none.
 		switch {
-		case in(c, a, b) || in(d, a, b) || in(a, c, d) || in(b, c, d):
-			return Coincide, Point{}
+		case Inside(c, a, b) || Inside(d, a, b) || Inside(a, c, d) || Inside(b, c, d):
+			return Coincide
 		case Equal(a, c) && Equal(b, d), Equal(a, d) && Equal(b, c):
-			return Coincide, Point{}
-		case Equal(a, c) || Equal(a, d):
-			return Touch, a
-		case Equal(b, c) || Equal(b, d):
-			return Touch, b
+			return Coincide
+		case Equal(a, c) || Equal(a, d) || Equal(b, c) || Equal(b, d):
+			return Touch
 		}
-		return Apart, Point{}
+		return Apart
 	}
 	o3, o4 := Orient(c, d, a), Orient(c, d, b)
 	if o1*o2 > 0 || o3*o4 > 0 {
-		return Apart, Point{}
+		return Apart
 	}
-	switch {
-	case o1 == 0:
-		return Touch, c
-	case o2 == 0:
-		return Touch, d
-	case o3 == 0:
-		return Touch, a
-	case o4 == 0:
-		return Touch, b
+	if o1 == 0 || o2 == 0 || o3 == 0 || o4 == 0 {
+		return Touch
 	}
-	return Cross, LineIntersection(a, b, c, d)
+	return Cross
+}
+
+// touchPoint returns the common point of two segments that touch: the end
+// of one that lies on the other.
+func touchPoint(a, b, c, d Point) Point {
+	if onSeg(c, a, b) {
+		return c
+	}
+	if onSeg(d, a, b) {
+		return d
+	}
+	if onSeg(a, c, d) {
+		return a
+	}
+	return b
+}
+
+// onSeg reports whether p lies on the closed segment ab.
+func onSeg(p, a, b Point) bool {
+	return Orient(a, b, p) == 0 && (Equal(p, a) || Equal(p, b) || Inside(p, a, b))
 }
