@@ -45,8 +45,11 @@ func Classify(a, b, c, d Point) Relation {
 		}
 		return Apart
 	}
+	if o1*o2 > 0 { // c and d on one side of ab: the common case, decided first
+		return Apart
+	}
 	o3, o4 := Orient(c, d, a), Orient(c, d, b)
-	if o1*o2 > 0 || o3*o4 > 0 {
+	if o3*o4 > 0 {
 		return Apart
 	}
 	if o1 == 0 || o2 == 0 || o3 == 0 || o4 == 0 {
