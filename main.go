@@ -16,6 +16,7 @@ import (
 
 	"papergames/drawing"
 	"papergames/games"
+	"papergames/games/catalog"
 	"papergames/geom"
 	"papergames/input"
 	"papergames/layout"
@@ -115,7 +116,7 @@ func listCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			fmt.Fprintf(w, "%-22s %-32s %-8s %-28s %s\n", "ID", "TITLE", "PLAYERS", "BOARD", "DEFAULTS")
-			for _, g := range games.Catalog {
+			for _, g := range catalog.Games {
 				info := g.Info()
 				var defs []string
 				for _, p := range g.Params() {
@@ -132,9 +133,9 @@ func listCommand() *cli.Command {
 
 func gameArg(c *cli.Context, cmd string) (games.Game, error) {
 	if c.NArg() != 1 {
-		return nil, usage("%s needs one game id: %s", cmd, strings.Join(games.IDs(), ", "))
+		return nil, usage("%s needs one game id: %s", cmd, strings.Join(catalog.IDs(), ", "))
 	}
-	g, err := games.Lookup(c.Args().First())
+	g, err := catalog.Lookup(c.Args().First())
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -146,7 +147,7 @@ func rulesCommand() *cli.Command {
 }
 
 func transcriptCommand() *cli.Command {
-	return gameTextCommand("transcript", "print a blank transcript of a game to fill in after playing", games.Blank)
+	return gameTextCommand("transcript", "print a blank transcript of a game to fill in after playing", catalog.Blank)
 }
 
 // gameTextCommand is a command that prints text(id) for one game.
@@ -211,7 +212,7 @@ func boardCommand() *cli.Command {
 			return err
 		},
 	}
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		cmd.Subcommands = append(cmd.Subcommands, boardGameCommand(g))
 	}
 	return cmd
@@ -219,17 +220,7 @@ func boardCommand() *cli.Command {
 
 func boardGameCommand(g games.Game) *cli.Command {
 	info := g.Info()
-	flags := printFlags()
-	for _, p := range g.Params() {
-		switch p.Kind {
-		case games.Int:
-			flags = append(flags, &cli.IntFlag{Name: p.Name, Value: p.Default, Usage: fmt.Sprintf("%s (%d to %d)", p.Usage, p.Min, p.Max)})
-		case games.String:
-			flags = append(flags, &cli.StringFlag{Name: p.Name, Usage: p.Usage})
-		case games.Bool:
-			flags = append(flags, &cli.BoolFlag{Name: p.Name, Usage: p.Usage})
-		}
-	}
+	flags := append(printFlags(), paramFlags(g.Params(), nil)...)
 	return &cli.Command{
 		Name:   info.ID,
 		Usage:  fmt.Sprintf("%s sheet (%s)", info.Title, info.BoardKind),
@@ -242,17 +233,7 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	if c.NArg() > 0 {
 		return usage("unexpected argument %q (flags only after the game id)", c.Args().First())
 	}
-	v := games.Values{}
-	for _, p := range g.Params() {
-		switch p.Kind {
-		case games.Int:
-			v[p.Name] = c.Int(p.Name)
-		case games.String:
-			v[p.Name] = c.String(p.Name)
-		case games.Bool:
-			v[p.Name] = c.Bool(p.Name)
-		}
-	}
+	v := paramValues(c, g.Params())
 	paper, err := layout.ParsePaper(c.String("paper"))
 	if err != nil {
 		return usage("--paper: %v", err)
@@ -545,7 +526,7 @@ func scoreCommand() *cli.Command {
 				if name == "-" {
 					label = "<stdin>"
 				}
-				res, drawing, err := games.Score(label, data, opts)
+				res, drawing, err := catalog.Score(label, data, opts)
 				if ue := (*games.UsageError)(nil); errors.As(err, &ue) {
 					return err // a bad rule flag (e.g. --sections): usage, status 2
 				}
@@ -594,18 +575,53 @@ func scoreCommand() *cli.Command {
 	}
 }
 
-// ruleFlags choose rule variants and strictness; score and moves share
-// them, and each game reads the ones that are its own.
-func ruleFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "strict", Usage: "Cross, Don't Cross: a round that stops while a legal move remains is an error, not a provisional result"},
-		&cli.BoolFlag{Name: "ban-along-cuts", Usage: "Crossing The Rings: refuse a segment that runs along a cut (default: it fills neither neighbour)"},
-		&cli.StringFlag{Name: "sections", Usage: "Crossing The Rings: sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)"},
+// paramFlags are the flags of a game's parameters (board or rules); owners,
+// when given, names the games a flag belongs to in its usage.
+func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
+	var flags []cli.Flag
+	for _, p := range ps {
+		use := p.Usage
+		if o := owners[p.Name]; len(o) > 0 {
+			use = strings.Join(o, ", ") + ": " + use
+		}
+		switch p.Kind {
+		case games.Int:
+			flags = append(flags, &cli.IntFlag{Name: p.Name, Value: p.Default, Usage: fmt.Sprintf("%s (%d to %d)", use, p.Min, p.Max)})
+		case games.String:
+			flags = append(flags, &cli.StringFlag{Name: p.Name, Usage: use})
+		case games.Bool:
+			flags = append(flags, &cli.BoolFlag{Name: p.Name, Usage: use})
+		}
 	}
+	return flags
 }
 
-func ruleOptions(c *cli.Context) games.Options {
-	return games.Options{Strict: c.Bool("strict"), BanAlongCuts: c.Bool("ban-along-cuts"), Sections: c.String("sections")}
+// paramValues reads the flags of ps.
+func paramValues(c *cli.Context, ps []games.Param) games.Values {
+	v := games.Values{}
+	for _, p := range ps {
+		switch p.Kind {
+		case games.Int:
+			v[p.Name] = c.Int(p.Name)
+		case games.String:
+			v[p.Name] = c.String(p.Name)
+		case games.Bool:
+			v[p.Name] = c.Bool(p.Name)
+		}
+	}
+	return v
+}
+
+// ruleFlags are the rule variants every game declares (games.Scorer's
+// Rules); score and moves share them, and a game reads its own.
+func ruleFlags() []cli.Flag {
+	ps, owners := catalog.Rules()
+	return paramFlags(ps, owners)
+}
+
+func ruleOptions(c *cli.Context) games.Values {
+	ps, _ := catalog.Rules()
+	return paramValues(c, ps)
 }
 
 func movesCommand() *cli.Command {
@@ -627,7 +643,7 @@ func movesCommand() *cli.Command {
 			if name == "-" {
 				label = "<stdin>"
 			}
-			txt, err := games.Moves(label, data, ruleOptions(c))
+			txt, err := catalog.Moves(label, data, ruleOptions(c))
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"papergames/games"
+	"papergames/games/catalog"
 	"papergames/input"
 )
 
@@ -181,7 +182,7 @@ func TestScoreExamples(t *testing.T) {
 			t.Errorf("score %s: status %d, stdout %q\n got  %s\n want %s", f, st, out, e, want)
 		}
 	}
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		if _, ok := g.(games.Scorer); !ok {
 			continue
 		}
@@ -196,7 +197,7 @@ func TestScoreExamples(t *testing.T) {
 }
 
 func TestBlankTranscriptsScore(t *testing.T) {
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		if _, ok := g.(games.Scorer); !ok {
 			if st, _, e := runCLI(t, "transcript", g.Info().ID); st != 1 || !strings.Contains(e, "cannot score") {
 				t.Errorf("transcript %s: %d %q", g.Info().ID, st, e)

@@ -1,16 +1,17 @@
-// Package games is papergames' catalogue: every game implements Game, so
-// adding a game touches one file and the table in catalog.go.
+// Package games holds what every game of papergames implements (Game,
+// Scorer and the rules engine interfaces) and the few helpers the games
+// really share. Each game is a package of its own below this one, and the
+// catalogue in package catalog lists them: adding a game touches one new
+// folder and one row of that table.
 package games
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"sort"
+	"math/big"
 	"strconv"
-	"strings"
 
-	"papergames/input"
 	"papergames/layout"
 )
 
@@ -71,7 +72,8 @@ type UsageError struct{ Msg string }
 
 func (e *UsageError) Error() string { return e.Msg }
 
-func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
+// Usagef returns a UsageError.
+func Usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
 
 // CheckRanges checks every Int parameter of ps against its range.
 func CheckRanges(ps []Param, v Values) error {
@@ -80,7 +82,7 @@ func CheckRanges(ps []Param, v Values) error {
 			continue
 		}
 		if n := v.Int(p.Name); n < p.Min || n > p.Max {
-			return usagef("--%s %d: must be from %d to %d", p.Name, n, p.Min, p.Max)
+			return Usagef("--%s %d: must be from %d to %d", p.Name, n, p.Min, p.Max)
 		}
 	}
 	return nil
@@ -113,51 +115,33 @@ type Game interface {
 	Setup(v Values, players []string) (*Setup, error)
 }
 
-// Lookup returns the game with the given id, or an error that lists the
-// games and suggests the closest id.
-func Lookup(id string) (Game, error) {
-	for _, g := range Catalog {
-		if g.Info().ID == id {
-			return g, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown game %q%s; the games are: %s", id, Suggest(id), strings.Join(IDs(), ", "))
-}
-
-// IDs returns the game ids in catalogue order.
-func IDs() []string {
-	var ids []string
-	for _, g := range Catalog {
-		ids = append(ids, g.Info().ID)
-	}
-	return ids
-}
-
-// Suggest returns " (did you mean X?)" for the id nearest to s, or "".
-func Suggest(s string) string {
-	type cand struct {
-		id string
-		d  int
-	}
-	var cs []cand
-	for _, id := range IDs() {
-		d := input.Distance(strings.ToLower(s), id)
-		if strings.Contains(id, strings.ToLower(s)) && len(s) >= 3 {
-			d = 1
-		}
-		cs = append(cs, cand{id, d})
-	}
-	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
-	if len(cs) > 0 && cs[0].d <= max(3, len(s)/2) {
-		return fmt.Sprintf(" (did you mean %s?)", cs[0].id)
-	}
-	return ""
-}
-
-// seatName names seat i for captions.
-func seatName(players []string, i int) string {
+// SeatName names seat i for captions: its player's name, or "player N".
+func SeatName(players []string, i int) string {
 	if players[i] != "" {
 		return players[i]
 	}
 	return fmt.Sprintf("player %d", i+1)
+}
+
+// Exact writes r exactly: as a decimal when it has a finite one (80.5),
+// else as a fraction (1/3).
+func Exact(r *big.Rat) string {
+	d := new(big.Int).Set(r.Denom())
+	digits := 0
+	for _, p := range []int64{2, 5} {
+		bp := big.NewInt(p)
+		m := new(big.Int)
+		for n := 0; ; n++ {
+			q, rem := new(big.Int).QuoRem(d, bp, m)
+			if rem.Sign() != 0 {
+				digits = max(digits, n)
+				break
+			}
+			d = q
+		}
+	}
+	if d.Cmp(big.NewInt(1)) != 0 {
+		return r.RatString()
+	}
+	return r.FloatString(digits)
 }

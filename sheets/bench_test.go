@@ -3,7 +3,7 @@ package sheets
 import (
 	"testing"
 
-	"papergames/games"
+	"papergames/games/rings"
 	"papergames/layout"
 )
 
@@ -11,7 +11,7 @@ import (
 // one PDF and reports the bytes each page adds beyond a one-page sheet,
 // which carries the one-time font.
 func BenchmarkRingTargets100(b *testing.B) {
-	g := games.CrossingTheRings{}
+	g := rings.Game{}
 	size := func(copies int) int {
 		o := opts("a4")
 		o.Copies = copies

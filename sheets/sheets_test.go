@@ -14,6 +14,10 @@ import (
 	"testing"
 
 	"papergames/games"
+	"papergames/games/arcs"
+	"papergames/games/catalog"
+	"papergames/games/curve"
+	"papergames/games/rings"
 	"papergames/layout"
 )
 
@@ -90,7 +94,7 @@ func runTool(t *testing.T, dir string, name string, args ...string) string {
 }
 
 func TestEverySheetIsByteIdenticalFromRunToRun(t *testing.T) {
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		for _, f := range []layout.Format{layout.FormatPDF, layout.FormatSVG} {
 			o := opts("a4")
 			o.Names = []string{"Zoë", "Łukasz"}
@@ -111,7 +115,7 @@ func TestEverySheetIsByteIdenticalFromRunToRun(t *testing.T) {
 
 func TestPDFsPassQpdfHaveEmbeddedFontsAndRender(t *testing.T) {
 	dir := t.TempDir()
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		for _, paper := range []string{"a4", "letter", "a4-landscape"} {
 			o := opts(strings.TrimSuffix(paper, "-landscape"))
 			o.Landscape = strings.HasSuffix(paper, "-landscape")
@@ -145,7 +149,7 @@ func TestPDFsPassQpdfHaveEmbeddedFontsAndRender(t *testing.T) {
 
 func TestSVGsAreWellFormedAndRender(t *testing.T) {
 	dir := t.TempDir()
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		o := opts("letter")
 		o.Names = []string{`<b>&"Ann"`, "Zoë"}
 		for i, page := range render(t, g, defaults(g), o, layout.FormatSVG) {
@@ -171,7 +175,7 @@ func TestSVGsAreWellFormedAndRender(t *testing.T) {
 // TestNothingLeavesThePrintableArea draws every sheet on a Recorder and
 // checks every point and text anchor against the margins.
 func TestNothingLeavesThePrintableArea(t *testing.T) {
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		for _, paper := range []string{"a4", "letter", "a5", "a3"} {
 			for _, land := range []bool{false, true} {
 				o := opts(paper)
@@ -215,7 +219,7 @@ func TestNothingLeavesThePrintableArea(t *testing.T) {
 }
 
 func TestGoldenSVG(t *testing.T) {
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		o := opts("a4")
 		o.Names = []string{"Ann", "Bob"}
 		page := render(t, g, defaults(g), o, layout.FormatSVG)[0]
@@ -237,8 +241,8 @@ func TestGoldenSVG(t *testing.T) {
 }
 
 func TestBadOptions(t *testing.T) {
-	arcs := games.ArcsAndMarks{}
-	wtc := games.WithinTheCurve{}
+	arcs := arcs.Game{}
+	wtc := curve.Game{}
 	for _, tc := range []struct {
 		name string
 		g    games.Game
@@ -260,11 +264,11 @@ func TestBadOptions(t *testing.T) {
 		{"too many per page", wtc, func(o *Options, v games.Values) { o.PerPage = 30; v["size"] = 40 }, "below the readable"},
 		{"margin", arcs, func(o *Options, v games.Values) { o.Margin = 90 }, "--margin 90mm"},
 		{"margin on small paper", arcs, func(o *Options, v games.Values) { o.Paper = layout.Papers["a5"]; o.Margin = 50 }, "--margin 50mm leaves less than 60 mm"},
-		{"dividers", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "1:0,180,90" }, "ring 1 has 3 cuts; it must have 1 to 2"},
-		{"dividers ring", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "9:0" }, "rings are numbered 1 to 5"},
-		{"dividers angle", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "2:0,360" }, `angle "360"`},
-		{"dividers twice", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "2:10,10" }, "cut twice"},
-		{"both dividers", games.CrossingTheRings{}, func(o *Options, v games.Values) { v["dividers"] = "1:0"; v["random-dividers"] = true }, "one or the other"},
+		{"dividers", rings.Game{}, func(o *Options, v games.Values) { v["dividers"] = "1:0,180,90" }, "ring 1 has 3 cuts; it must have 1 to 2"},
+		{"dividers ring", rings.Game{}, func(o *Options, v games.Values) { v["dividers"] = "9:0" }, "rings are numbered 1 to 5"},
+		{"dividers angle", rings.Game{}, func(o *Options, v games.Values) { v["dividers"] = "2:0,360" }, `angle "360"`},
+		{"dividers twice", rings.Game{}, func(o *Options, v games.Values) { v["dividers"] = "2:10,10" }, "cut twice"},
+		{"both dividers", rings.Game{}, func(o *Options, v games.Values) { v["dividers"] = "1:0"; v["random-dividers"] = true }, "one or the other"},
 	} {
 		o := opts("a4")
 		v := defaults(tc.g)
@@ -280,7 +284,7 @@ func TestBadOptions(t *testing.T) {
 func TestWithinTheCurveHasAGridPerOwnerAndFiller(t *testing.T) {
 	o := opts("a4")
 	o.Names = []string{"Ann", "Bob", "Cy"}
-	res, err := Build(games.WithinTheCurve{}, games.Values{"size": 12}, o)
+	res, err := Build(curve.Game{}, games.Values{"size": 12}, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,23 +309,23 @@ func TestWithinTheCurveHasAGridPerOwnerAndFiller(t *testing.T) {
 }
 
 func TestRandomDividersAreReproducibleAndLegal(t *testing.T) {
-	a := games.RandomDividers(8, 42)
-	b := games.RandomDividers(8, 42)
-	if games.FormatDividers(a) != games.FormatDividers(b) {
+	a := rings.RandomDividers(8, 42)
+	b := rings.RandomDividers(8, 42)
+	if rings.FormatDividers(a) != rings.FormatDividers(b) {
 		t.Fatal("same seed, different cuts")
 	}
-	if games.FormatDividers(a) == games.FormatDividers(games.RandomDividers(8, 43)) {
+	if rings.FormatDividers(a) == rings.FormatDividers(rings.RandomDividers(8, 43)) {
 		t.Error("different seeds, same cuts")
 	}
 	var bounds [][2]int
 	for j := 1; j < 8; j++ {
-		bounds = append(bounds, games.SectionBounds(j))
+		bounds = append(bounds, rings.SectionBounds(j))
 	}
-	back, err := games.ParseDividers(games.FormatDividers(a), 8, bounds)
+	back, err := rings.ParseDividers(rings.FormatDividers(a), 8, bounds)
 	if err != nil {
 		t.Fatalf("random cuts do not parse back: %v", err)
 	}
-	if games.FormatDividers(back) != games.FormatDividers(a) {
+	if rings.FormatDividers(back) != rings.FormatDividers(a) {
 		t.Error("cuts changed in a round trip")
 	}
 }
@@ -329,7 +333,7 @@ func TestRandomDividersAreReproducibleAndLegal(t *testing.T) {
 // Every parameter at its largest prints on some paper up to A0, and the
 // defaults on A4 portrait: the flags' ranges are ones a sheet can hold.
 func TestLargestBoardsPrint(t *testing.T) {
-	for _, g := range games.Catalog {
+	for _, g := range catalog.Games {
 		if _, err := Build(g, defaults(g), opts("a4")); err != nil {
 			t.Errorf("%s defaults on A4: %v", g.Info().ID, err)
 		}

@@ -1,8 +1,9 @@
-package games
+package rings
 
 import (
 	"fmt"
 	"math/big"
+	"papergames/games"
 	"strings"
 )
 
@@ -17,7 +18,7 @@ const defaultSections = "j..2^j"
 // circles-1 under the --sections rule s ("" for the default j..2^j), and
 // the rule as it is quoted in messages. A rule that cannot be read, or
 // allows no section or fewer maximum than minimum sections for some ring,
-// is a *UsageError.
+// is a *games.UsageError.
 func ringBounds(s string, circles int) ([][2]int, string, error) {
 	rule := strings.TrimSpace(s)
 	if rule == "" {
@@ -28,7 +29,7 @@ func ringBounds(s string, circles int) ([][2]int, string, error) {
 		return b, defaultSections, nil
 	}
 	bad := func(format string, a ...any) error {
-		return usagef("--sections %q: %s; write MIN..MAX in whole numbers and j (the ring), e.g. j..2^j (the default), 2..3j, j..j+4, 4..8", s, fmt.Sprintf(format, a...))
+		return games.Usagef("--sections %q: %s; write MIN..MAX in whole numbers and j (the ring), e.g. j..2^j (the default), 2..3j, j..j+4, 4..8", s, fmt.Sprintf(format, a...))
 	}
 	lo, hi, ok := strings.Cut(rule, "..")
 	if !ok {

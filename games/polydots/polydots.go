@@ -1,8 +1,10 @@
-package games
+package polydots
 
 import (
 	"fmt"
 	"math"
+	"papergames/games"
+	"papergames/games/polygons"
 	"strconv"
 	"strings"
 
@@ -13,21 +15,21 @@ import (
 	"papergames/scorer"
 )
 
-// PolygonsAndDots is Leroy Quet's Polygons-&-Dots (2008).
-type PolygonsAndDots struct{}
+// Game is Leroy Quet's Polygons-&-Dots (2008).
+type Game struct{}
 
 // Info implements Game.
-func (PolygonsAndDots) Info() Info {
-	return Info{ID: "polygons-and-dots", Title: "Polygons-&-Dots", Posted: "September 19, 2008",
+func (Game) Info() games.Info {
+	return games.Info{ID: "polygons-and-dots", Title: "Polygons-&-Dots", Posted: "September 19, 2008",
 		MinPlayers: 2, MaxPlayers: 2, BoardKind: "millimetre coordinate sheet"}
 }
 
 // Params implements Game.
-func (PolygonsAndDots) Params() []Param { return nil }
+func (Game) Params() []games.Param { return nil }
 
 // Setup implements Game.
-func (PolygonsAndDots) Setup(v Values, players []string) (*Setup, error) {
-	return &Setup{
+func (Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	return &games.Setup{
 		Params:  "2 players · dots written as (x, y) in mm from the bottom left corner · odd-sided polygons score for player 1, even for player 2",
 		Key:     "polygons-and-dots",
 		Cells:   []layout.Cell{{Figure: boards.MMSheet{}}},
@@ -40,17 +42,22 @@ func (PolygonsAndDots) Setup(v Values, players []string) (*Setup, error) {
 // looks at every triple.
 const MaxDots = 200
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return nil
+}
+
 // HeaderKeys implements Scorer: the coordinate sheet has no parameters.
-func (PolygonsAndDots) HeaderKeys() []string { return nil }
+func (Game) HeaderKeys() []string { return nil }
 
 // RenderNote implements Scorer.
-func (PolygonsAndDots) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
 }
 
 // Blank implements Scorer.
-func (PolygonsAndDots) Blank() string {
-	return strings.Replace(blankPolygonsAndDots, "BOARD", BoardID("polygons-and-dots"), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankPolygonsAndDots, "BOARD", games.BoardID("polygons-and-dots"), 1)
 }
 
 const blankPolygonsAndDots = `# Polygons-&-Dots transcript: one match, checked and scored by
@@ -75,19 +82,19 @@ rounds:
 `
 
 // parityRule: odd-sided faces are player 1's points, even-sided player 2's.
-var parityRule = faceRule{
-	forP1: func(sides int) bool { return sides%2 == 1 },
-	role1: "odd sides", role2: "even sides",
-	face1: "odd", face2: "even",
-	corner: mmPoint,
+var parityRule = polygons.FaceRule{
+	ForP1: func(sides int) bool { return sides%2 == 1 },
+	Role1: "odd sides", Role2: "even sides",
+	Face1: "odd", Face2: "even",
+	Corner: polygons.MMPoint,
 }
 
 // Score implements Scorer.
-func (g PolygonsAndDots) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "polygons-and-dots", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: a point for each face, odd-sided for player 1, even-sided for player 2"}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(BoardID("polygons-and-dots")), t.File)
+	errs.Add(t.CheckBoard(games.BoardID("polygons-and-dots")), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
 		rd, cell, err := g.round(t, i)
@@ -111,15 +118,15 @@ type placedDot struct {
 	node *input.Node
 }
 
-func (d placedDot) String() string { return mmPoint(d.p) }
+func (d placedDot) String() string { return polygons.MMPoint(d.p) }
 
-func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, error) {
+func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := roundKeys(t, i, "player1", "dots", "path")
+	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
 	if err != nil {
 		return nil, nil, err
 	}
-	p1, err := firstPlayer(t, f, i)
+	p1, err := games.FirstPlayer(t, f, i)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -145,7 +152,7 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 				continue
 			}
 			if p.X().Sign() < 0 || p.Y().Sign() < 0 {
-				errs = append(errs, it.Errorf("%s, dot %d %s: coordinates are read off the sheet, from 0 at its bottom left corner", where, k+1, mmPoint(p)))
+				errs = append(errs, it.Errorf("%s, dot %d %s: coordinates are read off the sheet, from 0 at its bottom left corner", where, k+1, polygons.MMPoint(p)))
 				continue
 			}
 			x, y := p.Float()
@@ -225,13 +232,13 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 		span = max(span, d.x, d.y)
 	}
 	board := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
-	cell := func(segs []geom.Segment, pr *polygonRound) *layout.Cell {
+	cell := func(segs []geom.Segment, pr *polygons.Round) *layout.Cell {
 		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 			at := func(x, y float64) layout.Point { return board.At(o, s, x, y) }
 			if pr != nil {
-				pr.paint(c, at, 1)
+				pr.Paint(c, at, 1)
 			}
-			strokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
+			polygons.StrokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
 			if badStep[0] >= 0 {
 				a, b := dots[badStep[0]], dots[badStep[1]]
 				c.Stroke(layout.Segment(at(a.x, a.y), at(b.x, b.y)), layout.Pen{Width: 2 * st.Line, Color: layout.Red})
@@ -241,7 +248,7 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 				if bad[k] {
 					col = layout.Red
 				}
-				dot(c, at(d.x, d.y), 0.9, col)
+				polygons.Dot(c, at(d.x, d.y), 0.9, col)
 				p := at(d.x, d.y)
 				c.Text(layout.Pt(p.X+1.2, p.Y-1.2), strconv.Itoa(k+1), layout.Font{Size: 2.6}, layout.Left, col)
 			}
@@ -265,7 +272,7 @@ func (g PolygonsAndDots) round(t *scorer.Transcript, i int) (*scorer.Round, *lay
 	for _, k := range path {
 		steps = append(steps, strconv.Itoa(k+1))
 	}
-	rd, pr, err := parityRule.score(t, i, p1, segs, fmt.Sprintf("%d dots; path %s-%s", len(dots), strings.Join(steps, "-"), steps[0]))
+	rd, pr, err := parityRule.Score(t, i, p1, segs, fmt.Sprintf("%d dots; path %s-%s", len(dots), strings.Join(steps, "-"), steps[0]))
 	if err != nil {
 		return nil, nil, err
 	}

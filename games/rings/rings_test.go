@@ -1,9 +1,11 @@
-package games
+package rings
 
 import (
 	"errors"
 	"fmt"
 	"math/big"
+	"papergames/games"
+	"papergames/games/gamestest"
 	"reflect"
 	"sort"
 	"strings"
@@ -14,7 +16,7 @@ import (
 	"papergames/scorer"
 )
 
-func FuzzScoreCrossingTheRings(f *testing.F) { fuzzGame(f, "crossing-the-rings") }
+func FuzzScoreCrossingTheRings(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
 // ringsTarget builds a target of n circles from each ring's cuts, written
 // "0 90 180" (ring 1 first).
@@ -61,7 +63,7 @@ func ringsMeetString(g *ringTarget, m ringMeeting) string {
 		parts = append(parts, fmt.Sprintf("%d.%d", s.ring, s.sec+1))
 	}
 	for _, c := range m.along {
-		parts = append(parts, fmt.Sprintf("along %d@%s", c.ring, Exact(g.cuts[c.ring-1][c.cut].deg)))
+		parts = append(parts, fmt.Sprintf("along %d@%s", c.ring, games.Exact(g.cuts[c.ring-1][c.cut].deg)))
 	}
 	if m.centre {
 		parts = append(parts, "centre")
@@ -166,7 +168,7 @@ func TestRingBounds(t *testing.T) {
 	} {
 		got, _, err := ringBounds(tc.rule, 5)
 		if tc.err != "" {
-			var ue *UsageError
+			var ue *games.UsageError
 			if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.As(err, &ue) {
 				t.Errorf("--sections %q: err %v, want a usage error containing %q", tc.rule, err, tc.err)
 			}
@@ -195,9 +197,9 @@ rounds:
       - Ann: 4@0 4@120
 `
 
-func scoreRings(t *testing.T, text string, o Options) (*scorer.Result, error) {
+func scoreRings(t *testing.T, text string, o games.Values) (*scorer.Result, error) {
 	t.Helper()
-	res, d, err := Score("t.yaml", []byte(text), o)
+	res, d, err := games.Score(Game{}, "t.yaml", []byte(text), o)
 	if err == nil && (d == nil || len(d.Cells) == 0) {
 		t.Errorf("no render cells")
 	}
@@ -205,7 +207,7 @@ func scoreRings(t *testing.T, text string, o Options) (*scorer.Result, error) {
 }
 
 func TestRingsMatchScores(t *testing.T) {
-	res, err := scoreRings(t, ringsMatch, Options{})
+	res, err := scoreRings(t, ringsMatch, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,7 +241,7 @@ func TestRingsMatchScores(t *testing.T) {
 
 // The three ways to write the cuts give the same result.
 func TestRingsCutForms(t *testing.T) {
-	want, err := scoreRings(t, ringsMatch, Options{})
+	want, err := scoreRings(t, ringsMatch, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +253,7 @@ func TestRingsCutForms(t *testing.T) {
 		"cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300.0\n",
 	} {
 		text := strings.Replace(ringsMatch, "cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300\n", cuts, 1)
-		got, err := scoreRings(t, text, Options{})
+		got, err := scoreRings(t, text, games.Values{})
 		if err != nil {
 			t.Errorf("%s: %v", cuts, err)
 			continue
@@ -265,7 +267,7 @@ func TestRingsCutForms(t *testing.T) {
 func TestRingsAlongCut(t *testing.T) {
 	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Ann: 3@45 2@45", 1)
 	// By default: along ring 2's cut at 45 it fills neither side.
-	res, err := scoreRings(t, text, Options{})
+	res, err := scoreRings(t, text, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +281,7 @@ func TestRingsAlongCut(t *testing.T) {
               }`) {
 		t.Errorf("JSON lacks the cut:\n%s", res.JSON())
 	}
-	_, err = scoreRings(t, text, Options{BanAlongCuts: true})
+	_, err = scoreRings(t, text, games.Values{"ban-along-cuts": true})
 	want := "t.yaml:13:9: round 1, segment 3 (Ann 3@45-2@45): runs along the cut of ring 2 at 45 (2@45 to 3@45); with --ban-along-cuts a segment may not run along a cut"
 	if err == nil || err.Error() != want {
 		t.Errorf("--ban-along-cuts: %v\nwant %s", err, want)
@@ -292,53 +294,53 @@ func TestRingsRefused(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		old, new string
-		o        Options
+		o        games.Values
 		want     []string
 	}{
-		{"wrong order", "- Bob: 4@60 4@200\n      - Cy:", "- Cy: 4@60 4@200\n      - Bob:", Options{}, []string{
+		{"wrong order", "- Bob: 4@60 4@200\n      - Cy:", "- Cy: 4@60 4@200\n      - Bob:", games.Values{}, []string{
 			"t.yaml:11:9: round 1, segment 1: Cy drew it, but it is Bob's turn: after the divider Ann the order is Bob, Cy, then Ann",
 			"t.yaml:12:9: round 1, segment 2: Bob drew it, but it is Cy's turn",
 		}},
-		{"not a player", "- Cy: 2@45", "- Dee: 2@45", Options{}, []string{`t.yaml:12:9: round 1, segment 2: "Dee" is not one of the players (Ann, Bob, Cy)`}},
-		{"missing", "      - Ann: 4@0 4@120\n", "", Options{}, []string{"t.yaml:11:7: round 1: 2 segment(s); each of the 3 players draws one, so Ann still to draw"}},
-		{"extra", "      - Ann: 4@0 4@120\n", "      - Ann: 4@0 4@120\n      - Bob: 4@0 4@60\n", Options{}, []string{"t.yaml:14:9: round 1, segment 4 (Bob): every player has drawn their one segment this round"}},
-		{"no such end", "- Cy: 2@45 3@270", "- Cy: 2@50 5@270", Options{}, []string{
+		{"not a player", "- Cy: 2@45", "- Dee: 2@45", games.Values{}, []string{`t.yaml:12:9: round 1, segment 2: "Dee" is not one of the players (Ann, Bob, Cy)`}},
+		{"missing", "      - Ann: 4@0 4@120\n", "", games.Values{}, []string{"t.yaml:11:7: round 1: 2 segment(s); each of the 3 players draws one, so Ann still to draw"}},
+		{"extra", "      - Ann: 4@0 4@120\n", "      - Ann: 4@0 4@120\n      - Bob: 4@0 4@60\n", games.Values{}, []string{"t.yaml:14:9: round 1, segment 4 (Bob): every player has drawn their one segment this round"}},
+		{"no such end", "- Cy: 2@45 3@270", "- Cy: 2@50 5@270", games.Values{}, []string{
 			"t.yaml:12:13: round 1, segment 2 (Cy): end 2@50: no cut ends at circle 2, 50 degrees; the cuts meeting circle 2 are ring 1's at 0, 180 and ring 2's at 45, 135, 270",
 			`t.yaml:12:18: round 1, segment 2 (Cy): end 5@270: circle "5": the circles are numbered 1 (innermost) to 4`,
 		}},
-		{"zero length", "- Cy: 2@45 3@270", "- Cy: 2@45-2@45.0", Options{}, []string{"t.yaml:12:18: round 1, segment 2 (Cy): both ends are 2@45; a segment joins two different cut ends"}},
-		{"one end", "- Cy: 2@45 3@270", "- Cy: 2@45", Options{}, []string{"t.yaml:12:13: round 1, segment 2 (Cy): 1 end(s); a segment has two, e.g. Cy: 2@0 4@90"}},
-		{"not an end", "- Cy: 2@45 3@270", "- Cy: 2@45 3:270", Options{}, []string{`t.yaml:12:18: round 1, segment 2 (Cy): end "3:270": write an end as circle@angle`}},
-		{"too many cuts", "1: 0 180", "1: 0 90 180", Options{}, []string{"t.yaml:7:7: round 1, ring 1: 3 cut(s) make 3 section(s); ring 1 is cut into 1 to 2 sections (rule j..2^j)"}},
-		{"other bounds", "1: 0 180", "1: 0 180", Options{Sections: "3..8"}, []string{
+		{"zero length", "- Cy: 2@45 3@270", "- Cy: 2@45-2@45.0", games.Values{}, []string{"t.yaml:12:18: round 1, segment 2 (Cy): both ends are 2@45; a segment joins two different cut ends"}},
+		{"one end", "- Cy: 2@45 3@270", "- Cy: 2@45", games.Values{}, []string{"t.yaml:12:13: round 1, segment 2 (Cy): 1 end(s); a segment has two, e.g. Cy: 2@0 4@90"}},
+		{"not an end", "- Cy: 2@45 3@270", "- Cy: 2@45 3:270", games.Values{}, []string{`t.yaml:12:18: round 1, segment 2 (Cy): end "3:270": write an end as circle@angle`}},
+		{"too many cuts", "1: 0 180", "1: 0 90 180", games.Values{}, []string{"t.yaml:7:7: round 1, ring 1: 3 cut(s) make 3 section(s); ring 1 is cut into 1 to 2 sections (rule j..2^j)"}},
+		{"other bounds", "1: 0 180", "1: 0 180", games.Values{"sections": "3..8"}, []string{
 			"t.yaml:7:7: round 1, ring 1: 2 cut(s) make 2 section(s); ring 1 is cut into 3 to 8 sections (rule 3..8)",
 		}},
-		{"bad angles", "3: 0 60 120 200 300", "3: 0 60 360 200 60.0 -5", Options{}, []string{
+		{"bad angles", "3: 0 60 120 200 300", "3: 0 60 360 200 60.0 -5", games.Values{}, []string{
 			`t.yaml:9:15: round 1, ring 3: cut at "360": is not a number of degrees from 0 to under 360: write 0 for the top`,
 			"t.yaml:9:23: round 1, ring 3: 60 is cut twice (first at 9:12 as 60)",
 			`t.yaml:9:28: round 1, ring 3: cut at "-5": is not a number of degrees from 0 to under 360`,
 		}},
-		{"missing ring", "      3: 0 60 120 200 300\n", "", Options{}, []string{"t.yaml:7:7: round 1, cuts: no cuts for ring(s) 3; the divider cuts every ring 1 to 3"}},
-		{"every problem", "- Cy: 2@45 3@270", "- Bob: 2@45 3@271\n      - Cy: 3@45 2@45", Options{BanAlongCuts: true}, []string{
+		{"missing ring", "      3: 0 60 120 200 300\n", "", games.Values{}, []string{"t.yaml:7:7: round 1, cuts: no cuts for ring(s) 3; the divider cuts every ring 1 to 3"}},
+		{"every problem", "- Cy: 2@45 3@270", "- Bob: 2@45 3@271\n      - Cy: 3@45 2@45", games.Values{"ban-along-cuts": true}, []string{
 			"t.yaml:12:9: round 1, segment 2: Bob drew it, but it is Cy's turn",
 			"t.yaml:12:19: round 1, segment 2 (Bob): end 3@271: no cut ends at circle 3, 271 degrees",
 			"t.yaml:13:9: round 1, segment 3: Cy drew it, but it is Ann's turn",
 			"t.yaml:13:9: round 1, segment 3 (Cy 3@45-2@45): runs along the cut of ring 2 at 45",
 			"t.yaml:14:9: round 1, segment 4 (Ann): every player has drawn their one segment this round",
 		}},
-		{"unknown ring", "3: 0 60 120 200 300", "4: 0 60 120 200 300", Options{}, []string{`t.yaml:9:7: round 1, cuts: ring "4": the rings are numbered 1 to 3`}},
-		{"sheet form", "cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300\n", "cuts: \"1:0,180;2:45,135,270;3:0,60,120,200,300,361\"\n", Options{}, []string{
+		{"unknown ring", "3: 0 60 120 200 300", "4: 0 60 120 200 300", games.Values{}, []string{`t.yaml:9:7: round 1, cuts: ring "4": the rings are numbered 1 to 3`}},
+		{"sheet form", "cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300\n", "cuts: \"1:0,180;2:45,135,270;3:0,60,120,200,300,361\"\n", games.Values{}, []string{
 			`t.yaml:6:52: round 1, ring 3: cut at "361": is not a number of degrees`,
 		}},
-		{"divider", "divider: Ann", "divider: Zed", Options{}, []string{`t.yaml:5:14: round 1, divider: "Zed" is not one of the players (Ann, Bob, Cy)`}},
-		{"board", "circles: 4\n", "circles: 4\nboard: 12345678\n", Options{}, []string{"t.yaml:4:8: board 12345678 does not match this transcript: a sheet of 4 circles is board"}},
+		{"divider", "divider: Ann", "divider: Zed", games.Values{}, []string{`t.yaml:5:14: round 1, divider: "Zed" is not one of the players (Ann, Bob, Cy)`}},
+		{"board", "circles: 4\n", "circles: 4\nboard: 12345678\n", games.Values{}, []string{"t.yaml:4:8: board 12345678 does not match this transcript: a sheet of 4 circles is board"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			text := strings.Replace(ringsMatch, tc.old, tc.new, 1)
 			if text == ringsMatch && tc.old != tc.new {
 				t.Fatalf("%q is not in the transcript", tc.old)
 			}
-			res, d, err := Score("t.yaml", []byte(text), tc.o)
+			res, d, err := games.Score(Game{}, "t.yaml", []byte(text), tc.o)
 			if err == nil {
 				t.Fatalf("scored:\n%s", res.Text("t.yaml"))
 			}
@@ -363,7 +365,7 @@ func TestRingsRefused(t *testing.T) {
 // later segment over it scores nothing there.
 func TestRingsFirstFillerKeeps(t *testing.T) {
 	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Ann: 4@60 4@200", 1)
-	res, err := scoreRings(t, text, Options{})
+	res, err := scoreRings(t, text, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -382,7 +384,7 @@ func TestRingsDividerRotates(t *testing.T) {
 		return fmt.Sprintf("  - cuts: {1: 0 180, 2: 45 135 270}\n    segments:\n      - %s: 3@45 3@270\n      - %s: 2@0 3@135\n", first, second)
 	}
 	text := "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 3\nrounds:\n" + round("Ann", "Bob", "Ann") + round("Bob", "Ann", "Bob")
-	res, err := scoreRings(t, text, Options{})
+	res, err := scoreRings(t, text, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,17 +394,17 @@ func TestRingsDividerRotates(t *testing.T) {
 	if d := res.Rounds[1].Details["divider"]; d != "Bob" {
 		t.Errorf("round 2 divider %v, want Bob", d)
 	}
-	_, err = scoreRings(t, "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 3\nrounds:\n"+round("Ann", "Ann", "Bob"), Options{})
+	_, err = scoreRings(t, "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 3\nrounds:\n"+round("Ann", "Ann", "Bob"), games.Values{})
 	if err == nil || !strings.Contains(err.Error(), "Ann drew it, but it is Bob's turn: after the divider Ann the order is Bob, then Ann") {
 		t.Errorf("err %v", err)
 	}
 }
 
 func TestRingsSectionsFlagIsUsageError(t *testing.T) {
-	_, _, err := Score("t.yaml", []byte(ringsMatch), Options{Sections: "3..2"})
-	var ue *UsageError
+	_, _, err := games.Score(Game{}, "t.yaml", []byte(ringsMatch), games.Values{"sections": "3..2"})
+	var ue *games.UsageError
 	if !errors.As(err, &ue) {
-		t.Errorf("err %v (%T), want a *UsageError", err, err)
+		t.Errorf("err %v (%T), want a *games.UsageError", err, err)
 	}
 }
 
@@ -435,7 +437,7 @@ func BenchmarkScoreRingsRound(b *testing.B) {
 	var sb strings.Builder
 	sb.WriteString("game: crossing-the-rings\nplayers: [P1, P2, P3, P4, P5, P6, P7, P8]\ncircles: 10\nrounds:\n  - divider: P8\n    cuts:\n")
 	// Ring j's cuts are at (360i + 120)/2^j: no two rings share an angle.
-	at := func(i, k int) string { return Exact(big.NewRat(int64(360*(i%k)+120), int64(k))) }
+	at := func(i, k int) string { return games.Exact(big.NewRat(int64(360*(i%k)+120), int64(k))) }
 	for j := 1; j < 10; j++ {
 		fmt.Fprintf(&sb, "      %d:", j)
 		for i := 0; i < 1<<j; i++ {
@@ -448,14 +450,14 @@ func BenchmarkScoreRingsRound(b *testing.B) {
 		fmt.Fprintf(&sb, "      - P%d: 10@%s 10@%s\n", p, at(37*p, 512), at(37*p+200+p, 512))
 	}
 	data := []byte(sb.String())
-	res, _, err := Score("b.yaml", data, Options{})
+	res, _, err := games.Score(Game{}, "b.yaml", data, games.Values{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ReportMetric(float64(res.Rounds[0].Details["filled"].(int)), "sections-filled")
 	b.ResetTimer()
 	for b.Loop() {
-		if _, _, err := Score("b.yaml", data, Options{}); err != nil {
+		if _, _, err := games.Score(Game{}, "b.yaml", data, games.Values{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -468,7 +470,7 @@ func TestRingsUndecided(t *testing.T) {
 	const tiny = "0.000000000000000000000000000000000000000000001"
 	a, b := "29.999999999999999999999999999999999999999999999", "150"+tiny[1:]
 	text := "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 4\nrounds:\n  - cuts: {1: 0 180, 2: 0 90 180, 3: " + a + " 150 " + b + "}\n    segments:\n      - Bob: 4@" + a + " 4@" + b + "\n      - Ann: 4@150 4@" + a + "\n"
-	_, _, err := Score("t.yaml", []byte(text), Options{})
+	_, _, err := games.Score(Game{}, "t.yaml", []byte(text), games.Values{})
 	if err == nil || !strings.Contains(err.Error(), "t.yaml:7:9: round 1, segment 1 (Bob 4@"+a+"-4@"+b+"): too close to call exactly") {
 		t.Errorf("err %v", err)
 	}
@@ -479,7 +481,7 @@ func TestRingsUndecided(t *testing.T) {
 // later ones would have filled.
 func TestRingsRefusedRender(t *testing.T) {
 	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Bob: 4@0 4@120", 1)
-	_, d, err := Score("t.yaml", []byte(text), Options{})
+	_, d, err := games.Score(Game{}, "t.yaml", []byte(text), games.Values{})
 	if err == nil || len(d.Cells) != 1 {
 		t.Fatalf("err %v, %d cells", err, len(d.Cells))
 	}
@@ -531,7 +533,7 @@ rounds:
 		{"4@29.9999999999 4@150.0000000001", "2. Ann 3@90-1@0: fills nothing; already filled: ring 1: 1 (Bob); ring 2: 2 (Bob)"},
 		{"4@30.0000000001 4@149.9999999999", "2. Ann 3@90-1@0: fills 1 (ring 1: 1); already filled: ring 2: 2 (Bob)"},
 	} {
-		res, err := scoreRings(t, strings.Replace(transcript, "BOB", tc.bob, 1), Options{})
+		res, err := scoreRings(t, strings.Replace(transcript, "BOB", tc.bob, 1), games.Values{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -546,7 +548,7 @@ rounds:
 func TestRingsUnreadableDividerAlone(t *testing.T) {
 	text := strings.Replace(ringsMatch, "divider: Ann", "divider: Bobb", 1)
 	text = strings.Replace(text, "- Bob: 4@60 4@200\n      - Cy: 2@45 3@270\n      - Ann: 4@0 4@120", "- Cy: 4@60 4@200\n      - Ann: 2@45 3@270\n      - Bob: 4@0 4@120", 1)
-	_, d, err := Score("t.yaml", []byte(text), Options{})
+	_, d, err := games.Score(Game{}, "t.yaml", []byte(text), games.Values{})
 	if err == nil {
 		t.Fatal("scored with an unknown divider")
 	}

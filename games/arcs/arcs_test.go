@@ -1,10 +1,12 @@
-package games
+package arcs
 
 import (
 	"fmt"
 	"math"
 	"math/big"
 	"math/rand"
+	"papergames/games"
+	"papergames/games/gamestest"
 	"strings"
 	"testing"
 
@@ -31,7 +33,7 @@ func arcsGame(players string, m int, rounds ...string) string {
 
 func scoreArcs(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error) {
 	t.Helper()
-	return Score("t.yaml", []byte(src), Options{})
+	return games.Score(Game{}, "t.yaml", []byte(src), games.Values{})
 }
 
 // reaches writes every move of a round as the same reach k.
@@ -325,7 +327,7 @@ func TestArcsChecks(t *testing.T) {
 		{"marks too many", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 1001\nrounds:\n  - first: 1\n", []string{"t.yaml:3:8: marks 1001: papergames scores up to 1000 marks"}},
 		{"marks too few", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 2\nrounds:\n  - first: 1\n", []string{"marks 2: the circle needs at least 3 marks"}},
 		{"marks not a number", "game: arcs-and-marks\nplayers: [a, b]\nmarks: many\nrounds:\n  - first: 1\n", []string{`marks must be a whole number, not "many"`}},
-		{"board mismatch", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 6\nboard: " + BoardID("arcs-and-marks marks=8") + "\nrounds:\n  - {first: 1, arcs: 1 1 1 1 1 1}\n", []string{"does not match this transcript's parameters"}},
+		{"board mismatch", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 6\nboard: " + games.BoardID("arcs-and-marks marks=8") + "\nrounds:\n  - {first: 1, arcs: 1 1 1 1 1 1}\n", []string{"does not match this transcript's parameters"}},
 		{"unknown key", "game: arcs-and-marks\nplayers: [a, b]\nmarks: 6\nrounds:\n  - {first: 1, arc: 1 1 1 1 1 1}\n", []string{`unknown key "arc"`}},
 	} {
 		_, _, err := scoreArcs(t, tc.src)
@@ -494,13 +496,13 @@ func BenchmarkArcsRound360(b *testing.B) {
 	}
 	src := []byte(arcsGame("Ann, Bob", 360, "1|"+strings.Join(ws, " ")))
 	for b.Loop() {
-		if _, _, err := Score("b.yaml", src, Options{}); err != nil {
+		if _, _, err := games.Score(Game{}, "b.yaml", src, games.Values{}); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-func FuzzScoreArcsAndMarks(f *testing.F) { fuzzGame(f, "arcs-and-marks") }
+func FuzzScoreArcsAndMarks(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
 // TestArcBoardMarks: the board's marks, built from one sine series per
 // angle reduced to [0, 45] degrees, are bit for bit hp.Polar's.

@@ -1,30 +1,11 @@
-package games
+package catalog
 
 import (
 	"testing"
 
-	"papergames/layout"
+	"papergames/games"
+	"papergames/games/gamestest"
 )
-
-// redOps draws cells on a recorder and counts the red strokes and fills:
-// how a refused render shows the bad move.
-func redOps(cells []layout.Cell) (strokes, fills int) {
-	var r layout.Recorder
-	for _, c := range cells {
-		c.Figure.Draw(&r, layout.Pt(10, 10), 150, layout.Style{Line: 0.3, Guide: layout.Grey})
-	}
-	for _, p := range r.Pages {
-		for _, op := range p.Ops {
-			switch {
-			case op.Kind == "stroke" && op.Pen.Color == layout.Red:
-				strokes++
-			case op.Kind == "fill" && op.Color == layout.Red:
-				fills++
-			}
-		}
-	}
-	return strokes, fills
-}
 
 func TestRefusedRenderShowsTheBadMove(t *testing.T) {
 	for _, tc := range []struct {
@@ -35,11 +16,11 @@ func TestRefusedRenderShowsTheBadMove(t *testing.T) {
 		{"repeated path step", "game: polygons-and-dots\nplayers: [A, B]\nrounds:\n  - dots: [[20, 30], [150, 40], [90, 160], [40, 110]]\n    path: 1 3 2 3\n", true, false},
 		{"permutation row taken", "game: permutation-grid\nplayers: [A, B]\nsize: 4\nrounds:\n  - dots: C1 A1 D3 B4\n  - dots: B1 A2 D3 C4\n", false, true},
 	} {
-		_, d, err := Score("t.yaml", []byte(tc.src), Options{})
+		_, d, err := Score("t.yaml", []byte(tc.src), games.Values{})
 		if err == nil {
 			t.Fatalf("%s: scored", tc.name)
 		}
-		s, f := redOps(d.Cells)
+		s, f := gamestest.RedOps(d.Cells)
 		if (s > 0) != tc.strokes || (f > 0) != tc.dots {
 			t.Errorf("%s: %d red strokes, %d red fills", tc.name, s, f)
 		}

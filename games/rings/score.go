@@ -1,8 +1,9 @@
-package games
+package rings
 
 import (
 	"fmt"
 	"math/big"
+	"papergames/games"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,17 +15,25 @@ import (
 	"papergames/scorer"
 )
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return []games.Param{
+		{Name: "ban-along-cuts", Kind: games.Bool, Usage: "refuse a segment that runs along a cut (default: it fills neither neighbour)"},
+		{Name: "sections", Kind: games.String, Usage: "sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)"},
+	}
+}
+
 // HeaderKeys implements Scorer.
-func (CrossingTheRings) HeaderKeys() []string { return []string{"circles"} }
+func (Game) HeaderKeys() []string { return []string{"circles"} }
 
 // RenderNote implements Scorer.
-func (CrossingTheRings) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Scored by papergames: shading shows who filled each section; ends are circle@angle (3@120); sections count clockwise from 0°."
 }
 
 // Blank implements Scorer.
-func (CrossingTheRings) Blank() string {
-	return strings.Replace(blankCrossingTheRings, "BOARD", BoardID(ringsKey(4)), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankCrossingTheRings, "BOARD", games.BoardID(ringsKey(4)), 1)
 }
 
 const blankCrossingTheRings = `# Crossing The Rings transcript: one match, checked and scored by
@@ -88,13 +97,13 @@ type ringsRound struct {
 }
 
 // Score implements Scorer.
-func (g CrossingTheRings) Score(t *scorer.Transcript, o Options) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []layout.Cell, error) {
 	p := g.Params()[0]
 	n, err := t.Int("circles", p.Default, p.Min, p.Max)
 	if err != nil {
 		return nil, nil, err
 	}
-	bounds, rule, err := ringBounds(o.Sections, n)
+	bounds, rule, err := ringBounds(o.String("sections"), n)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,7 +113,7 @@ func (g CrossingTheRings) Score(t *scorer.Transcript, o Options) (*scorer.Result
 	var cells []layout.Cell
 	divided := make([]int, len(t.Players))
 	boardKey := ringsKey(n)
-	boardIDs := []string{BoardID(boardKey)}
+	boardIDs := []string{games.BoardID(boardKey)}
 	for i := range t.Rounds {
 		rr, rd, err := g.round(t, i, n, bounds, rule, o)
 		errs.Add(err, t.File)
@@ -114,7 +123,7 @@ func (g CrossingTheRings) Score(t *scorer.Transcript, o Options) (*scorer.Result
 		divided[rr.divider]++
 		cells = append(cells, rr.cell(t, i))
 		if len(rr.badRings) == 0 {
-			boardIDs = append(boardIDs, BoardID(boardKey+" cuts="+FormatDividers(rr.floatCuts())))
+			boardIDs = append(boardIDs, games.BoardID(boardKey+" cuts="+FormatDividers(rr.floatCuts())))
 		}
 		if rd != nil {
 			res.Rounds = append(res.Rounds, *rd)
@@ -166,9 +175,9 @@ func (r *ringsRound) floatCuts() [][]float64 {
 // round reads, checks and scores round i. The ringsRound comes back
 // whenever the round's keys could be read, for the render; the scored
 // round only when nothing in it is refused.
-func (g CrossingTheRings) round(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o Options) (*ringsRound, *scorer.Round, error) {
+func (g Game) round(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o games.Values) (*ringsRound, *scorer.Round, error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := roundKeys(t, i, "divider", "cuts", "segments")
+	f, err := games.RoundKeys(t, i, "divider", "cuts", "segments")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -343,7 +352,7 @@ func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where
 			continue
 		}
 		if first, dup := seen[d.RatString()]; dup {
-			*errs = append(*errs, w.Errorf("%s, ring %d: %s is cut twice (first at %d:%d as %s)", where, j, Exact(d), first.Pos.Line, first.Pos.Col, first.Text))
+			*errs = append(*errs, w.Errorf("%s, ring %d: %s is cut twice (first at %d:%d as %s)", where, j, games.Exact(d), first.Pos.Line, first.Pos.Col, first.Text))
 			good = false
 			continue
 		}
@@ -477,7 +486,7 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 	if unread {
 		return ringEnd{}, nil // the ring's own message says what is wrong
 	}
-	return ringEnd{}, w.Errorf("%s: end %s: no cut ends at circle %d, %s degrees; the cuts meeting circle %d are %s", where, w.Text, c, Exact(d), c, strings.Join(near, " and "))
+	return ringEnd{}, w.Errorf("%s: end %s: no cut ends at circle %d, %s degrees; the cuts meeting circle %d are %s", where, w.Text, c, games.Exact(d), c, strings.Join(near, " and "))
 }
 
 // ringsAngleList writes angles, at most max of them.
@@ -491,13 +500,13 @@ func ringsAngleList(as []*big.Rat, max int) string {
 			parts = append(parts, fmt.Sprintf("... (%d in all)", len(as)))
 			break
 		}
-		parts = append(parts, Exact(a))
+		parts = append(parts, games.Exact(a))
 	}
 	return strings.Join(parts, ", ")
 }
 
 // play decides what each segment meets, in order, and fills sections.
-func (rr *ringsRound) play(t *scorer.Transcript, where string, o Options) input.Errors {
+func (rr *ringsRound) play(t *scorer.Transcript, where string, o games.Values) input.Errors {
 	g := &ringTarget{n: rr.n}
 	for _, cs := range rr.cuts {
 		var ds []*ringDir
@@ -519,7 +528,7 @@ func (rr *ringsRound) play(t *scorer.Transcript, where string, o Options) input.
 			continue
 		}
 		s.m = m
-		if o.BanAlongCuts && len(m.along) > 0 {
+		if o.Bool("ban-along-cuts") && len(m.along) > 0 {
 			errs = append(errs, s.node.Errorf("%s: runs along %s; with --ban-along-cuts a segment may not run along a cut", what, rr.cutNames(m.along)))
 			rr.refuse(k)
 			continue
@@ -572,11 +581,11 @@ func (rr *ringsRound) cutNames(cs []ringCut) string {
 	if len(cs) == 1 {
 		c := cs[0]
 		d := rr.cuts[c.ring-1][c.cut]
-		return fmt.Sprintf("the cut of ring %d at %s (%s to %s)", c.ring, Exact(d), ringEndLabel(c.ring, d), ringEndLabel(c.ring+1, d))
+		return fmt.Sprintf("the cut of ring %d at %s (%s to %s)", c.ring, games.Exact(d), ringEndLabel(c.ring, d), ringEndLabel(c.ring+1, d))
 	}
 	var parts []string
 	for _, c := range cs {
-		parts = append(parts, fmt.Sprintf("ring %d at %s", c.ring, Exact(rr.cuts[c.ring-1][c.cut])))
+		parts = append(parts, fmt.Sprintf("ring %d at %s", c.ring, games.Exact(rr.cuts[c.ring-1][c.cut])))
 	}
 	return "the cuts of " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
@@ -686,7 +695,7 @@ func (rr *ringsRound) report(t *scorer.Transcript, i int) *scorer.Round {
 		j := ringsSegmentJSON{Player: t.Players[s.seat], Ends: [2]string{s.a.label(), s.b.label()},
 			Filled: ringsSectionsJSON(s.filled, nil), AlreadyFilled: ringsSectionsJSON(s.again, byOwner), AlongCuts: []ringsCutJSON{}, Centre: s.m.centre}
 		for _, c := range s.m.along {
-			j.AlongCuts = append(j.AlongCuts, ringsCutJSON{c.ring, Exact(rr.cuts[c.ring-1][c.cut])})
+			j.AlongCuts = append(j.AlongCuts, ringsCutJSON{c.ring, games.Exact(rr.cuts[c.ring-1][c.cut])})
 		}
 		segs = append(segs, j)
 	}

@@ -1,7 +1,8 @@
-package games
+package curve
 
 import (
 	"fmt"
+	"papergames/games"
 	"sort"
 	"strconv"
 	"strings"
@@ -66,7 +67,7 @@ type wtcProblem struct {
 }
 
 // Score implements Scorer.
-func (g WithinTheCurve) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "within-the-curve", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "highest total of top inside numbers wins; a player with an invalid grid loses whatever their total"}
 	p := g.Params()[0]
@@ -75,7 +76,7 @@ func (g WithinTheCurve) Score(t *scorer.Transcript, _ Options) (*scorer.Result, 
 		return nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(BoardID(wtcKey(n, len(t.Players)))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(wtcKey(n, len(t.Players)))), t.File)
 	var cells []layout.Cell
 	dq := make([]bool, len(t.Players))
 	for i := range t.Rounds {
@@ -109,7 +110,7 @@ func (g WithinTheCurve) Score(t *scorer.Transcript, _ Options) (*scorer.Result, 
 // missing ones included, for the render.
 func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtcLoop, error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := roundKeys(t, i, "curves", "grids")
+	f, err := games.RoundKeys(t, i, "curves", "grids")
 	if err != nil {
 		return nil, nil, nil, err
 	}

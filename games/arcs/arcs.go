@@ -1,8 +1,9 @@
-package games
+package arcs
 
 import (
 	"fmt"
 	"math/big"
+	"papergames/games"
 	"strconv"
 	"strings"
 
@@ -13,27 +14,27 @@ import (
 	"papergames/scorer"
 )
 
-// ArcsAndMarks is Leroy Quet's Arcs And Marks (2010).
-type ArcsAndMarks struct{}
+// Game is Leroy Quet's Arcs And Marks (2010).
+type Game struct{}
 
 // Info implements Game.
-func (ArcsAndMarks) Info() Info {
-	return Info{ID: "arcs-and-marks", Title: "Arcs And Marks", Posted: "February 25, 2010",
+func (Game) Info() games.Info {
+	return games.Info{ID: "arcs-and-marks", Title: "Arcs And Marks", Posted: "February 25, 2010",
 		MinPlayers: 2, MaxPlayers: 12, BoardKind: "circle with numbered marks"}
 }
 
 // Params implements Game.
-func (ArcsAndMarks) Params() []Param {
-	return []Param{{Name: "marks", Usage: "number of evenly spaced marks on the circle", Kind: Int, Default: 12, Min: 3, Max: 360}}
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "marks", Usage: "number of evenly spaced marks on the circle", Kind: games.Int, Default: 12, Min: 3, Max: 360}}
 }
 
 // Setup implements Game.
-func (g ArcsAndMarks) Setup(v Values, players []string) (*Setup, error) {
-	if err := CheckRanges(g.Params(), v); err != nil {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
 	m := v.Int("marks")
-	s := &Setup{
+	s := &games.Setup{
 		Params:  fmt.Sprintf("%d marks · %d players · %d moves a round, one arc centred on each mark", m, len(players), m),
 		Key:     arcsKey(m),
 		Cells:   []layout.Cell{{Figure: boards.MarkedCircle{Marks: m}}},
@@ -55,17 +56,22 @@ func (g ArcsAndMarks) Setup(v Values, players []string) (*Setup, error) {
 // Beyond 1000 marks nobody has looked, so papergames refuses to score.
 const MaxArcMarks = 1000
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return nil
+}
+
 // HeaderKeys implements Scorer.
-func (ArcsAndMarks) HeaderKeys() []string { return []string{"marks"} }
+func (Game) HeaderKeys() []string { return []string{"marks"} }
 
 // RenderNote implements Scorer.
-func (ArcsAndMarks) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Scored by papergames: each arc in its player's colour, numbered in drawing order; black dots mark the points where arcs meet."
 }
 
 // Blank implements Scorer.
-func (ArcsAndMarks) Blank() string {
-	return strings.Replace(blankArcsAndMarks, "BOARD", BoardID(arcsKey(12)), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankArcsAndMarks, "BOARD", games.BoardID(arcsKey(12)), 1)
 }
 
 const blankArcsAndMarks = `# Arcs And Marks transcript: one match, checked and scored by
@@ -230,7 +236,7 @@ type arcMove struct {
 }
 
 // Score implements Scorer.
-func (g ArcsAndMarks) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "arcs-and-marks", Title: g.Info().Title, Players: t.Players, Goal: scorer.Fewest,
 		Rule: "fewest wins: each arc scores one for every earlier arc of its round that it meets"}
 	m, err := arcMarks(t)
@@ -238,7 +244,7 @@ func (g ArcsAndMarks) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []
 		return nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(BoardID(arcsKey(m))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(arcsKey(m))), t.File)
 	b := newArcBoard(m)
 	n := len(t.Players)
 	starts := make([]int, n)
@@ -281,7 +287,7 @@ func (g ArcsAndMarks) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []
 func arcMarks(t *scorer.Transcript) (int, error) {
 	n, ok := t.Params["marks"]
 	if !ok {
-		return ArcsAndMarks{}.Params()[0].Default, nil
+		return Game{}.Params()[0].Default, nil
 	}
 	s, err := n.Value("marks")
 	if err != nil {
@@ -302,10 +308,10 @@ func arcMarks(t *scorer.Transcript) (int, error) {
 // round checks and scores round i on board b. It returns the seat that
 // moved first (-1 when unknown) and, whenever the moves could be read, the
 // drawing of the round up to its first bad move.
-func (g ArcsAndMarks) round(t *scorer.Transcript, i int, b *arcBoard) (*scorer.Round, *layout.Cell, int, error) {
+func (g Game) round(t *scorer.Transcript, i int, b *arcBoard) (*scorer.Round, *layout.Cell, int, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	m, n := b.m, len(t.Players)
-	f, err := roundKeys(t, i, "first", "starts", "arcs")
+	f, err := games.RoundKeys(t, i, "first", "starts", "arcs")
 	if err != nil {
 		return nil, nil, -1, err
 	}

@@ -1,9 +1,11 @@
-package games
+package intersections
 
 import (
 	"encoding/json"
 	"fmt"
 	"math/rand"
+	"papergames/games"
+	"papergames/games/gamestest"
 	"strings"
 	"testing"
 
@@ -12,7 +14,7 @@ import (
 	"papergames/scorer"
 )
 
-func FuzzScoreMakingIntersections(f *testing.F) { fuzzGame(f, "making-intersections") }
+func FuzzScoreMakingIntersections(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
 // miTranscript writes a transcript on an n-by-n board for players, with
 // one round per line of segments.
@@ -27,7 +29,7 @@ func miTranscript(n, m int, players string, rounds ...string) string {
 
 func miScore(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error) {
 	t.Helper()
-	res, d, err := Score("t.yaml", []byte(src), Options{})
+	res, d, err := games.Score(Game{}, "t.yaml", []byte(src), games.Values{})
 	if err == nil && res == nil {
 		t.Fatal("no result and no error")
 	}
@@ -300,7 +302,7 @@ func TestMakingIntersectionsHeader(t *testing.T) {
 		{"a list in the header", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: [A1-A2]\nrounds:\n  - segments: A1-A2\n",
 			"t.yaml:4:11: segments in the header is the number of segments drawn in every round, not a list; each round lists its own segments", nil},
 		{"wrong board id", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nboard: 12345678\nrounds:\n  - segments: A1-A2 B1-B2\n",
-			"t.yaml:5:8: board 12345678 does not match this transcript's parameters, whose sheet is board " + BoardID("making-intersections size=3") + ": check the parameters against the sheet", nil},
+			"t.yaml:5:8: board 12345678 does not match this transcript's parameters, whose sheet is board " + games.BoardID("making-intersections size=3") + ": check the parameters against the sheet", nil},
 		{"a stranger as offense", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nrounds:\n  - offense: Cy\n    segments: A1-A2 B1-B2\n",
 			`t.yaml:6:14: round 1, offense: "Cy" is not one of the players (Ann, Bob)`, nil},
 		{"a segment as a pair", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nrounds:\n  - segments: [[A1, A2], B1-B2]\n",

@@ -1,8 +1,9 @@
-package games
+package crossdont
 
 import (
 	"fmt"
 	"math/big"
+	"papergames/games"
 	"sort"
 	"strings"
 
@@ -95,7 +96,7 @@ func (bd *cdcBoard) addChord(a, b *big.Rat, text string) error {
 			if len(o.ends) > 0 {
 				name = o.ends[0]
 			}
-			return fmt.Errorf("its end at %s degrees and %s at %s degrees are closer than %g: papergames cannot tell them apart", Exact(d), name, Exact(o.deg), hp.Zero)
+			return fmt.Errorf("its end at %s degrees and %s at %s degrees are closer than %g: papergames cannot tell them apart", games.Exact(d), name, games.Exact(o.deg), hp.Zero)
 		}
 		ends[j] = p
 	}

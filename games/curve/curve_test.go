@@ -1,9 +1,11 @@
-package games
+package curve
 
 import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"papergames/games"
+	"papergames/games/gamestest"
 	"reflect"
 	"sort"
 	"strings"
@@ -43,7 +45,7 @@ func wtcSrc(n int, ann, bob string, grids ...wtcG) string {
 
 func wtcScore(t *testing.T, src string) (*scorer.Result, error) {
 	t.Helper()
-	res, _, err := Score("t.yaml", []byte(src), Options{})
+	res, _, err := games.Score(Game{}, "t.yaml", []byte(src), games.Values{})
 	if err == nil && res == nil {
 		t.Fatal("no result and no error")
 	}
@@ -370,7 +372,7 @@ func TestWithinTheCurveRefused(t *testing.T) {
 		{"curve of a stranger", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "Bob: A1", "Bobby: A1", 1),
 			[]string{"t.yaml:6:7: round 1: Bob's curve is missing", `t.yaml:7:7: round 1, curves: "Bobby" is not one of the players`}},
 		{"board id", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "size: 5\n", "size: 5\nboard: 12345678\n", 1),
-			[]string{"board 12345678 does not match this transcript's parameters, whose sheet is board " + BoardID(wtcKey(5, 2))}},
+			[]string{"board 12345678 does not match this transcript's parameters, whose sheet is board " + games.BoardID(wtcKey(5, 2))}},
 		{"rows not text", wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: {a: 1}\n",
 			[]string{"t.yaml:11:15: round 1, Ann's curve filled by Bob: rows must be the grid as on the sheet, typed as a block (rows: |) with one line per row, not a mapping"}},
 		{"a row read as a list", wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows:\n          - . . . . .\n          - [1]\n",
@@ -421,7 +423,7 @@ func TestWithinTheCurvePlaces(t *testing.T) {
 	// A grid typed as a list of strings (the JSON way) is placed too.
 	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + wtcAnn + `", "Bob": "` + wtcBob + `"},
  "grids": [{"curve": "Ann", "filler": "Bob", "rows": [". . . . .", ". [1] [2] [3] .", ". [8] 2 [4] .", ". [7] [6] [5] .", ". . . . ."]}]}]}`
-	res, _, err = Score("t.json", []byte(js), Options{})
+	res, _, err = games.Score(Game{}, "t.json", []byte(js), games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -526,7 +528,7 @@ func TestWithinTheCurveRounds(t *testing.T) {
 
 // A refused transcript is still drawn, its bad squares and steps in red.
 func TestWithinTheCurveRender(t *testing.T) {
-	_, d, err := Score("t.yaml", []byte(wtcSrc(5, "B2 C2 D2 D3 C4 B4 B3", wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcBobFull, 2, 2, "x")})), Options{})
+	_, d, err := games.Score(Game{}, "t.yaml", []byte(wtcSrc(5, "B2 C2 D2 D3 C4 B4 B3", wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcBobFull, 2, 2, "x")})), games.Values{})
 	if err == nil || d == nil || len(d.Cells) != 4 {
 		t.Fatalf("err %v, drawing %v", err, d)
 	}
@@ -551,7 +553,7 @@ func TestWithinTheCurveRender(t *testing.T) {
 		t.Errorf("Bob's curve filled by Ann: %d red strokes and %d red texts, want the unreadable square boxed and written", s, x)
 	}
 	// A scored grid: the pair that is not coprime is marked, its numbers red.
-	res, d, err := Score("t.yaml", []byte(wtcSrc(5, wtcAnn, wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcEdit(wtcBobFull, 2, 3, "7"), 3, 3, "6")})), Options{})
+	res, d, err := games.Score(Game{}, "t.yaml", []byte(wtcSrc(5, wtcAnn, wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcEdit(wtcBobFull, 2, 3, "7"), 3, 3, "6")})), games.Values{})
 	if err != nil || res == nil {
 		t.Fatal(err)
 	}
@@ -565,7 +567,7 @@ func TestWithinTheCurveRender(t *testing.T) {
 	}
 }
 
-func FuzzScoreWithinTheCurve(f *testing.F) { fuzzGame(f, "within-the-curve") }
+func FuzzScoreWithinTheCurve(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
 // TestWithinTheCurveLacking pins how the missing numbers are named.
 func TestWithinTheCurveLacking(t *testing.T) {
@@ -601,7 +603,7 @@ func TestWithinTheCurveLacking(t *testing.T) {
 func TestWithinTheCurveRowsInOneString(t *testing.T) {
 	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + wtcAnn + `", "Bob": "` + wtcBob + `"},
  "grids": [{"curve": "Ann", "filler": "Bob", "rows": ". . . . .\n. [1] [2] [3] .\n. [8] x [4] .\n. [7] [6] [5] .\n. . . . ."}]}]}`
-	_, _, err := Score("t.json", []byte(js), Options{})
+	_, _, err := games.Score(Game{}, "t.json", []byte(js), games.Values{})
 	want := `t.json:2:54: round 1, Ann's curve filled by Bob, C3: "x" is not a square`
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %v\nwant %s...", err, want)

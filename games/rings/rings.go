@@ -1,9 +1,10 @@
-package games
+package rings
 
 import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"papergames/games"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,22 +14,22 @@ import (
 	"papergames/layout"
 )
 
-// CrossingTheRings is Leroy Quet's Crossing The Rings (2008).
-type CrossingTheRings struct{}
+// Game is Leroy Quet's Crossing The Rings (2008).
+type Game struct{}
 
 // Info implements Game.
-func (CrossingTheRings) Info() Info {
-	return Info{ID: "crossing-the-rings", Title: "Crossing The Rings", Posted: "September 22, 2008",
+func (Game) Info() games.Info {
+	return games.Info{ID: "crossing-the-rings", Title: "Crossing The Rings", Posted: "September 22, 2008",
 		MinPlayers: 2, MaxPlayers: 8, BoardKind: "concentric ring target"}
 }
 
 // Params implements Game.
-func (CrossingTheRings) Params() []Param {
-	return []Param{
-		{Name: "circles", Usage: "number of concentric circles (rings between them: one fewer)", Kind: Int, Default: 6, Min: 2, Max: 12},
-		{Name: "dividers", Usage: `draw the divider's cuts, as ring:angles;... e.g. "1:0,180;2:45,135,270" (degrees clockwise from the top)`, Kind: String},
-		{Name: "random-dividers", Usage: "draw random cuts at whole degrees (see --seed)", Kind: Bool},
-		{Name: "seed", Usage: "seed for --random-dividers", Kind: Int, Default: 1, Min: 0, Max: 1<<31 - 1},
+func (Game) Params() []games.Param {
+	return []games.Param{
+		{Name: "circles", Usage: "number of concentric circles (rings between them: one fewer)", Kind: games.Int, Default: 6, Min: 2, Max: 12},
+		{Name: "dividers", Usage: `draw the divider's cuts, as ring:angles;... e.g. "1:0,180;2:45,135,270" (degrees clockwise from the top)`, Kind: games.String},
+		{Name: "random-dividers", Usage: "draw random cuts at whole degrees (see --seed)", Kind: games.Bool},
+		{Name: "seed", Usage: "seed for --random-dividers", Kind: games.Int, Default: 1, Min: 0, Max: 1<<31 - 1},
 	}
 }
 
@@ -37,8 +38,8 @@ func (CrossingTheRings) Params() []Param {
 func SectionBounds(j int) [2]int { return [2]int{j, 1 << j} }
 
 // Setup implements Game.
-func (g CrossingTheRings) Setup(v Values, players []string) (*Setup, error) {
-	if err := CheckRanges(g.Params(), v); err != nil {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
 	n := v.Int("circles")
@@ -49,11 +50,11 @@ func (g CrossingTheRings) Setup(v Values, players []string) (*Setup, error) {
 	key := ringsKey(n)
 	switch {
 	case v.String("dividers") != "" && v.Bool("random-dividers"):
-		return nil, usagef("--dividers and --random-dividers: give one or the other")
+		return nil, games.Usagef("--dividers and --random-dividers: give one or the other")
 	case v.String("dividers") != "":
 		cuts, err := ParseDividers(v.String("dividers"), n, b.Sections)
 		if err != nil {
-			return nil, usagef("--dividers %q: %v", v.String("dividers"), err)
+			return nil, games.Usagef("--dividers %q: %v", v.String("dividers"), err)
 		}
 		b.Cuts = cuts
 	case v.Bool("random-dividers"):
@@ -62,7 +63,7 @@ func (g CrossingTheRings) Setup(v Values, players []string) (*Setup, error) {
 	if b.Cuts != nil {
 		key += " cuts=" + FormatDividers(b.Cuts)
 	}
-	return &Setup{
+	return &games.Setup{
 		Params:  fmt.Sprintf("%d circles, %d rings · %d players · ring j is cut into j to 2^j sections", n, n-1, len(players)),
 		Key:     key,
 		Cells:   []layout.Cell{{Figure: b}},

@@ -1,36 +1,37 @@
-package games
+package curve
 
 import (
 	"fmt"
+	"papergames/games"
 	"strings"
 
 	"papergames/boards"
 	"papergames/layout"
 )
 
-// WithinTheCurve is Leroy Quet's Within The Curve (2008).
-type WithinTheCurve struct{}
+// Game is Leroy Quet's Within The Curve (2008).
+type Game struct{}
 
 // Info implements Game.
-func (WithinTheCurve) Info() Info {
-	return Info{ID: "within-the-curve", Title: "Within The Curve", Posted: "October 28, 2008",
+func (Game) Info() games.Info {
+	return games.Info{ID: "within-the-curve", Title: "Within The Curve", Posted: "October 28, 2008",
 		MinPlayers: 2, MaxPlayers: 6, BoardKind: "cell grids, players squared"}
 }
 
 // Params implements Game.
-func (WithinTheCurve) Params() []Param {
-	return []Param{{Name: "size", Usage: "cells along each side of a grid", Kind: Int, Default: 12, Min: 4, Max: 40}}
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "size", Usage: "cells along each side of a grid", Kind: games.Int, Default: 12, Min: 4, Max: 40}}
 }
 
 // Setup implements Game: m players need m*m grids, one for each pair of
 // curve owner and filler.
-func (g WithinTheCurve) Setup(v Values, players []string) (*Setup, error) {
-	if err := CheckRanges(g.Params(), v); err != nil {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
 	n := v.Int("size")
 	m := len(players)
-	s := &Setup{
+	s := &games.Setup{
 		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers", n, n, m, m*m),
 		Key:     wtcKey(n, m),
 		Rounds:  1,
@@ -40,24 +41,29 @@ func (g WithinTheCurve) Setup(v Values, players []string) (*Setup, error) {
 		for filler := 0; filler < m; filler++ {
 			s.Cells = append(s.Cells, layout.Cell{
 				Figure:  boards.CellGrid{N: n},
-				Caption: fmt.Sprintf("curve of %s · filled by %s", seatName(players, owner), seatName(players, filler)),
+				Caption: fmt.Sprintf("curve of %s · filled by %s", games.SeatName(players, owner), games.SeatName(players, filler)),
 			})
 		}
 	}
 	return s, nil
 }
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return nil
+}
+
 // HeaderKeys implements Scorer.
-func (WithinTheCurve) HeaderKeys() []string { return []string{"size"} }
+func (Game) HeaderKeys() []string { return []string{"size"} }
 
 // RenderNote implements Scorer.
-func (WithinTheCurve) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Scored by papergames: each curve in its owner's colour, curve numbers ringed; red marks a broken rule, grey where the next number still fits."
 }
 
 // Blank implements Scorer.
-func (WithinTheCurve) Blank() string {
-	return strings.Replace(blankWithinTheCurve, "BOARD", BoardID(wtcKey(6, 2)), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankWithinTheCurve, "BOARD", games.BoardID(wtcKey(6, 2)), 1)
 }
 
 func wtcKey(n, players int) string {

@@ -1,4 +1,4 @@
-package games
+package crossdont
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"papergames/games"
+	"papergames/games/gamestest"
 	"slices"
 	"strings"
 	"testing"
@@ -171,7 +173,7 @@ func TestCDCSharedEnds(t *testing.T) {
 	if len(bd.pts) != 3 || !slices.Equal(bd.names(0), []string{"1a", "2a"}) {
 		t.Errorf("30 and 60/2: %d points, names %v", len(bd.pts), bd.names(0))
 	}
-	if _, _, err := cdcScore(t, "chords: 2\nrounds:\n  - chords: 30-180 180-60/2\n", Options{}); err == nil || !strings.Contains(err.Error(), "chord 2 (180-60/2) lies along chord 1 (30-180)") {
+	if _, _, err := cdcScore(t, "chords: 2\nrounds:\n  - chords: 30-180 180-60/2\n", games.Values{}); err == nil || !strings.Contains(err.Error(), "chord 2 (180-60/2) lies along chord 1 (30-180)") {
 		t.Errorf("30-180 and 180-60/2 coincide: %v", err)
 	}
 }
@@ -350,7 +352,7 @@ func TestCDCAgainstReference(t *testing.T) {
 // refuses rather than guesses.
 func TestCDCUndecided(t *testing.T) {
 	tiny := "0." + strings.Repeat("0", 44) + "1"
-	_, cells, err := cdcScore(t, "chords: 2\nrounds:\n  - chords: 0-180 "+tiny+"-100\n", Options{})
+	_, cells, err := cdcScore(t, "chords: 2\nrounds:\n  - chords: 0-180 "+tiny+"-100\n", games.Values{})
 	for _, c := range cells {
 		c.Figure.Draw(&layout.Recorder{Pages: []layout.RecPage{{}}}, layout.Pt(0, 0), 100, layout.Style{Line: 0.3})
 	}
@@ -389,9 +391,9 @@ func BenchmarkCDCAllMoves(b *testing.B) {
 
 // cdcScore scores a transcript of Ann and Bob whose header goes on with
 // body.
-func cdcScore(t testing.TB, body string, o Options) (*scorer.Result, []layout.Cell, error) {
+func cdcScore(t testing.TB, body string, o games.Values) (*scorer.Result, []layout.Cell, error) {
 	t.Helper()
-	res, d, err := Score("t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), o)
+	res, d, err := games.Score(Game{}, "t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), o)
 	var cells []layout.Cell
 	if d != nil {
 		cells = d.Cells
@@ -445,7 +447,7 @@ func TestCDCRefused(t *testing.T) {
 		{diameters("1a-2a 1a-2a"), "move 2 (1a-2a): it runs along segment 4"},
 		{diameters("[1a-2a, 2a]"), "6:20: round 1, move 2 (2a): write a move as its two ends joined by '-', e.g. 1a-2x5"},
 	} {
-		_, _, err := cdcScore(t, tc.body, Options{})
+		_, _, err := cdcScore(t, tc.body, games.Values{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("transcript\n%s\ngot  %v\nwant %s", tc.body, err, tc.want)
 		}
@@ -454,7 +456,7 @@ func TestCDCRefused(t *testing.T) {
 
 // Every problem is listed: a bad chord in round 1 and a bad move in round 2.
 func TestCDCAllProblems(t *testing.T) {
-	_, cells, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-120\n  - chords: 0-180 60-240 120-300\n    moves: 1a-1b\n", Options{})
+	_, cells, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-120\n  - chords: 0-180 60-240 120-300\n    moves: 1a-1b\n", games.Values{})
 	if err == nil || !strings.Contains(err.Error(), "5:26: round 1, chord 3 (120-120): both ends at 120 degrees") || !strings.Contains(err.Error(), "7:12: round 2, move 1") {
 		t.Errorf("got %v", err)
 	}
@@ -468,7 +470,7 @@ const cdcFull = "1a-2a 2a-3b 1b-2b 2b-1x5 1b-3a 1b-3x7 2b-3b 3a-1x5 1a-3b 3a-2x9
 func TestCDCScore(t *testing.T) {
 	body := "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n    moves: " + cdcFull +
 		"\n  - chords: 0-90 30-150 60-300\n    defense: Ann\n    moves: 1a-2a 2a-3b\n"
-	res, cells, err := cdcScore(t, body, Options{})
+	res, cells, err := cdcScore(t, body, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -500,27 +502,27 @@ func TestCDCScore(t *testing.T) {
 		}
 	}
 	// --strict: the unfinished round is an error, placed at its moves.
-	if _, _, err := cdcScore(t, body, Options{Strict: true}); err == nil || !strings.Contains(err.Error(), "9:12: round 2 is unfinished") || !strings.Contains(err.Error(), "--strict") {
+	if _, _, err := cdcScore(t, body, games.Values{"strict": true}); err == nil || !strings.Contains(err.Error(), "9:12: round 2 is unfinished") || !strings.Contains(err.Error(), "--strict") {
 		t.Errorf("strict: %v", err)
 	}
 	// An odd number of rounds: one player was offense more often.
-	res, _, err = cdcScore(t, diameters(cdcFull), Options{})
+	res, _, err = cdcScore(t, diameters(cdcFull), games.Values{})
 	if err != nil || res.Provisional || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "Ann was offense in 1 round(s) and Bob in 0") {
 		t.Errorf("one round: %v %v", err, res)
 	}
 }
 
 func TestCDCMoves(t *testing.T) {
-	list := func(body string, o Options) string {
+	list := func(body string, o games.Values) string {
 		t.Helper()
-		txt, err := Moves("t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), o)
+		txt, err := games.Moves(Game{}, "t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return txt
 	}
 	// Before the first move: the hexagon's 6 sides (see TestCDCDiameters).
-	got := list(diameters("[]"), Options{})
+	got := list(diameters("[]"), games.Values{})
 	want := "t.yaml: round 1: Bob defends, Ann is offense and has drawn 0 segment(s).\n" +
 		"Move 1 is odd: it must cross nothing. 6 legal move(s), between 7 points:\n" +
 		"  1a-2a 1a-3b 1b-2b 1b-3a 2a-3a 2b-3b\n"
@@ -530,7 +532,7 @@ func TestCDCMoves(t *testing.T) {
 	// After 1a-2a: the even moves, grouped by the segment they cross: the
 	// six chords joining ends 120 degrees apart; none crosses 1a-2a, which
 	// has no point beyond it.
-	got = list(diameters("1a-2a"), Options{Strict: true})
+	got = list(diameters("1a-2a"), games.Values{"strict": true})
 	want = "t.yaml: round 1: Bob defends, Ann is offense and has drawn 1 segment(s).\n" +
 		"Move 2 is even: it must cross exactly one drawn segment. 6 legal move(s), between 7 points:\n" +
 		"  crossing chord 1 (0-180):\n    2a-3b 2b-3a\n" +
@@ -539,12 +541,12 @@ func TestCDCMoves(t *testing.T) {
 	if got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
-	got = list(diameters(cdcFull), Options{})
+	got = list(diameters(cdcFull), games.Values{})
 	if !strings.Contains(got, "No legal move 13 (odd: it must cross nothing) remains: the round is over; Ann drew 12 segment(s).") {
 		t.Errorf("finished round: %s", got)
 	}
 	// Moves checks like score: a bad move is an error.
-	if _, err := Moves("t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+diameters("1a-1b")), Options{}); err == nil {
+	if _, err := games.Moves(Game{}, "t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+diameters("1a-1b")), games.Values{}); err == nil {
 		t.Error("moves lists after an illegal move")
 	}
 }
@@ -566,7 +568,7 @@ func TestCDCRender(t *testing.T) {
 		}
 		return rec, seen
 	}
-	_, cells, err := cdcScore(t, diameters("1a-2a 2b-1b"), Options{})
+	_, cells, err := cdcScore(t, diameters("1a-2a 2b-1b"), games.Values{})
 	if err == nil {
 		t.Fatal("2b-1b crosses nothing on an even move")
 	}
@@ -585,7 +587,7 @@ func TestCDCRender(t *testing.T) {
 	if red != 1 {
 		t.Errorf("%d red strokes, want the refused move", red)
 	}
-	_, cells, err = cdcScore(t, diameters("1a-2a"), Options{})
+	_, cells, err = cdcScore(t, diameters("1a-2a"), games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -599,12 +601,12 @@ func TestCDCRender(t *testing.T) {
 	if dashed != 1 {
 		t.Errorf("%d dashed strokes, want the move left", dashed)
 	}
-	if w := layout.TextWidth(CrossDontCross{}.RenderNote(), layout.Font{Size: 2.8}); w > 185 {
+	if w := layout.TextWidth(Game{}.RenderNote(), layout.Font{Size: 2.8}); w > 185 {
 		t.Errorf("the render note is %.0f mm wide; the sheet header has 190", w)
 	}
 }
 
-func FuzzScoreCrossDontCross(f *testing.F) { fuzzGame(f, "cross-dont-cross") }
+func FuzzScoreCrossDontCross(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
 // Random transcripts, legal and corrupted: never a panic; a legal one
 // scores its number of moves, provisional exactly when moves are left.
@@ -637,11 +639,11 @@ func TestCDCRandomTranscripts(t *testing.T) {
 			played = append(played[:rng.Intn(len(played)+1)], bad)
 		}
 		body := fmt.Sprintf("chords: %d\nrounds:\n  - chords: %s\n    moves: [%s]\n", m, strings.Join(chords, " "), strings.Join(played, ", "))
-		res, cells, err := cdcScore(t, body, Options{})
+		res, cells, err := cdcScore(t, body, games.Values{})
 		for _, c := range cells {
 			c.Figure.Draw(&layout.Recorder{Pages: []layout.RecPage{{}}}, layout.Pt(0, 0), 150, layout.Style{Line: 0.3})
 		}
-		Moves("t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), Options{Strict: true})
+		games.Moves(Game{}, "t.yaml", []byte("game: cross-dont-cross\nplayers: [Ann, Bob]\n"+body), games.Values{"strict": true})
 		if corrupt {
 			continue
 		}
@@ -712,7 +714,7 @@ func TestCDCPointsApart(t *testing.T) {
 // A round with no offense move lists its moves as [] in the JSON, as
 // every other round does, not null.
 func TestCDCNoMovesJSON(t *testing.T) {
-	res, _, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n", Options{})
+	res, _, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n", games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -724,7 +726,7 @@ func TestCDCNoMovesJSON(t *testing.T) {
 // An unknown defense is reported with the round's other problems (the
 // roles do not change which moves are legal), and the round is drawn.
 func TestCDCUnknownDefenseStillChecked(t *testing.T) {
-	_, cells, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n    defense: Cy\n    moves: 1a-2a 1a-1b\n", Options{})
+	_, cells, err := cdcScore(t, "chords: 3\nrounds:\n  - chords: 0-180 60-240 120-300\n    defense: Cy\n    moves: 1a-2a 1a-1b\n", games.Values{})
 	if err == nil {
 		t.Fatal("scored")
 	}

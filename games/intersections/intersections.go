@@ -1,8 +1,9 @@
-package games
+package intersections
 
 import (
 	"errors"
 	"fmt"
+	"papergames/games"
 	"sort"
 	"strconv"
 	"strings"
@@ -13,27 +14,27 @@ import (
 	"papergames/scorer"
 )
 
-// MakingIntersections is Leroy Quet's Making Intersections (2009).
-type MakingIntersections struct{}
+// Game is Leroy Quet's Making Intersections (2009).
+type Game struct{}
 
 // Info implements Game.
-func (MakingIntersections) Info() Info {
-	return Info{ID: "making-intersections", Title: "Making Intersections", Posted: "April 15, 2009",
+func (Game) Info() games.Info {
+	return games.Info{ID: "making-intersections", Title: "Making Intersections", Posted: "April 15, 2009",
 		MinPlayers: 2, MaxPlayers: 8, BoardKind: "dot array"}
 }
 
 // Params implements Game.
-func (MakingIntersections) Params() []Param {
-	return []Param{{Name: "size", Usage: "dots along each side", Kind: Int, Default: 8, Min: 2, Max: 30}}
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "size", Usage: "dots along each side", Kind: games.Int, Default: 8, Min: 2, Max: 30}}
 }
 
 // Setup implements Game.
-func (g MakingIntersections) Setup(v Values, players []string) (*Setup, error) {
-	if err := CheckRanges(g.Params(), v); err != nil {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
 	n := v.Int("size")
-	return &Setup{
+	return &games.Setup{
 		Params:  fmt.Sprintf("%d-by-%d dots · %d players · offense scores each dot met 3 or 4 times (a segment passing through counts 2)", n, n, len(players)),
 		Key:     miBoardKey(n),
 		Cells:   []layout.Cell{{Figure: boards.DotArray{N: n}}},
@@ -42,18 +43,23 @@ func (g MakingIntersections) Setup(v Values, players []string) (*Setup, error) {
 	}, nil
 }
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return nil
+}
+
 // HeaderKeys implements Scorer: the board's size and the number of
 // segments drawn in every round.
-func (MakingIntersections) HeaderKeys() []string { return []string{"size", "segments"} }
+func (Game) HeaderKeys() []string { return []string{"size", "segments"} }
 
 // RenderNote implements Scorer.
-func (MakingIntersections) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Scored by papergames: segments numbered, in their drawer's colour, stopping short of their end dots; ringed dots score for the offense."
 }
 
 // Blank implements Scorer.
-func (MakingIntersections) Blank() string {
-	return strings.Replace(blankMakingIntersections, "BOARD", BoardID(miBoardKey(8)), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankMakingIntersections, "BOARD", games.BoardID(miBoardKey(8)), 1)
 }
 
 const blankMakingIntersections = `# Making Intersections transcript: one match, checked and scored by
@@ -246,7 +252,7 @@ func miWeights(n int, segs []*miSeg) [][]miWeight {
 func miScoring(weight int) bool { return weight == 3 || weight == 4 }
 
 // Score implements Scorer.
-func (g MakingIntersections) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "making-intersections", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: in each round the offense scores a point for each dot of weight 3 or 4"}
 	var errs input.Errors
@@ -255,7 +261,7 @@ func (g MakingIntersections) Score(t *scorer.Transcript, _ Options) (*scorer.Res
 	if err != nil {
 		return nil, nil, err
 	}
-	errs.Add(t.CheckBoard(BoardID(miBoardKey(n))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(miBoardKey(n))), t.File)
 	m, err := g.perRound(t, n)
 	errs.Add(err, t.File)
 	players := len(t.Players)
@@ -329,7 +335,7 @@ func miCount(k int, one, many string) string {
 
 // perRound reads the header's segments per round, m; 0 when missing or
 // unreadable (the error says why).
-func (MakingIntersections) perRound(t *scorer.Transcript, n int) (int, error) {
+func (Game) perRound(t *scorer.Transcript, n int) (int, error) {
 	most := 2 * n * (n - 1)
 	node, ok := t.Params["segments"]
 	if !ok {
@@ -388,9 +394,9 @@ func miJoin(words []*input.Node) []*input.Node {
 
 // round checks and scores round i; it returns the round's offense seat
 // (-1 when unknown) and its drawing.
-func (g MakingIntersections) round(t *scorer.Transcript, i, n, m int) (*scorer.Round, *layout.Cell, int, error) {
+func (g Game) round(t *scorer.Transcript, i, n, m int) (*scorer.Round, *layout.Cell, int, error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := roundKeys(t, i, "offense", "segments")
+	f, err := games.RoundKeys(t, i, "offense", "segments")
 	if err != nil {
 		return nil, nil, -1, err
 	}

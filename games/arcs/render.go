@@ -1,7 +1,8 @@
-package games
+package arcs
 
 import (
 	"math"
+	"papergames/games/polygons"
 	"strconv"
 
 	"papergames/boards"
@@ -144,7 +145,7 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 				if !seen[key] {
 					seen[key] = true
 					dots = append(dots, p)
-					dot(c, p, dotR, layout.Black)
+					polygons.Dot(c, p, dotR, layout.Black)
 				}
 			}
 		}

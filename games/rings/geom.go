@@ -1,8 +1,9 @@
-package games
+package rings
 
 import (
 	"math"
 	"math/big"
+	"papergames/games"
 	"sort"
 	"strconv"
 
@@ -90,7 +91,9 @@ func newRingEnd(circle int, deg *big.Rat) ringEnd {
 // label writes the end as the transcript does: circle@angle.
 func (e ringEnd) label() string { return ringEndLabel(e.circle, e.deg) }
 
-func ringEndLabel(circle int, deg *big.Rat) string { return strconv.Itoa(circle) + "@" + Exact(deg) }
+func ringEndLabel(circle int, deg *big.Rat) string {
+	return strconv.Itoa(circle) + "@" + games.Exact(deg)
+}
 
 // ringSec names a section: ring j (1-based) and section s (0-based here,
 // 1-based in reports).

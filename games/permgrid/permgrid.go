@@ -1,7 +1,9 @@
-package games
+package permgrid
 
 import (
 	"fmt"
+	"papergames/games"
+	"papergames/games/polygons"
 	"strings"
 
 	"papergames/boards"
@@ -11,27 +13,27 @@ import (
 	"papergames/scorer"
 )
 
-// PermutationGrid is Leroy Quet's Polygons In Permutation Grid (2008).
-type PermutationGrid struct{}
+// Game is Leroy Quet's Polygons In Permutation Grid (2008).
+type Game struct{}
 
 // Info implements Game.
-func (PermutationGrid) Info() Info {
-	return Info{ID: "permutation-grid", Title: "Polygons In Permutation Grid", Posted: "October 14, 2008",
+func (Game) Info() games.Info {
+	return games.Info{ID: "permutation-grid", Title: "Polygons In Permutation Grid", Posted: "October 14, 2008",
 		MinPlayers: 2, MaxPlayers: 2, BoardKind: "line grid"}
 }
 
 // Params implements Game.
-func (PermutationGrid) Params() []Param {
-	return []Param{{Name: "size", Usage: "lines each way (dots placed: the same number)", Kind: Int, Default: 10, Min: 3, Max: 40}}
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "size", Usage: "lines each way (dots placed: the same number)", Kind: games.Int, Default: 10, Min: 3, Max: 40}}
 }
 
 // Setup implements Game.
-func (g PermutationGrid) Setup(v Values, players []string) (*Setup, error) {
-	if err := CheckRanges(g.Params(), v); err != nil {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
 	n := v.Int("size")
-	return &Setup{
+	return &games.Setup{
 		Params:  fmt.Sprintf("%d lines each way, %d dots · triangles score for player 1, polygons of 4 or more sides for player 2", n, n),
 		Key:     pgKey(n),
 		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}}},
@@ -40,17 +42,22 @@ func (g PermutationGrid) Setup(v Values, players []string) (*Setup, error) {
 	}, nil
 }
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return nil
+}
+
 // HeaderKeys implements Scorer.
-func (PermutationGrid) HeaderKeys() []string { return []string{"size"} }
+func (Game) HeaderKeys() []string { return []string{"size"} }
 
 // RenderNote implements Scorer.
-func (PermutationGrid) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
 }
 
 // Blank implements Scorer.
-func (PermutationGrid) Blank() string {
-	return strings.Replace(blankPermutationGrid, "BOARD", BoardID(pgKey(10)), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankPermutationGrid, "BOARD", games.BoardID(pgKey(10)), 1)
 }
 
 const blankPermutationGrid = `# Polygons In Permutation Grid transcript: one match, checked and scored by
@@ -70,15 +77,15 @@ rounds:
 
 // permutationRule: triangles are player 1's points, faces of 4 or more
 // sides player 2's.
-var permutationRule = faceRule{
-	forP1: func(sides int) bool { return sides == 3 },
-	role1: "triangles", role2: "4 or more sides",
-	face1: "a triangle", face2: "not a triangle",
-	corner: gridPoint,
+var permutationRule = polygons.FaceRule{
+	ForP1: func(sides int) bool { return sides == 3 },
+	Role1: "triangles", Role2: "4 or more sides",
+	Face1: "a triangle", Face2: "not a triangle",
+	Corner: polygons.GridPoint,
 }
 
 // Score implements Scorer.
-func (g PermutationGrid) Score(t *scorer.Transcript, _ Options) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "permutation-grid", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: a point for each face, triangles for player 1, 4 or more sides for player 2"}
 	var errs input.Errors
@@ -87,7 +94,7 @@ func (g PermutationGrid) Score(t *scorer.Transcript, _ Options) (*scorer.Result,
 	if err != nil {
 		return nil, nil, err
 	}
-	errs.Add(t.CheckBoard(BoardID(pgKey(n))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(pgKey(n))), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
 		rd, cell, err := g.round(t, i, n)
@@ -108,13 +115,13 @@ func (g PermutationGrid) Score(t *scorer.Transcript, _ Options) (*scorer.Result,
 	return res, cells, nil
 }
 
-func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell, error) {
+func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell, error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := roundKeys(t, i, "player1", "dots")
+	f, err := games.RoundKeys(t, i, "player1", "dots")
 	if err != nil {
 		return nil, nil, err
 	}
-	p1, err := firstPlayer(t, f, i)
+	p1, err := games.FirstPlayer(t, f, i)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -172,7 +179,7 @@ func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *
 		}
 	}
 	board := boards.LineGrid{N: n}
-	var pr *polygonRound
+	var pr *polygons.Round
 	cell := func() *layout.Cell {
 		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 			step := s / float64(n-1)
@@ -180,15 +187,15 @@ func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *
 			// Rows grow downwards on the sheet, as the y of these points does.
 			at := func(x, y float64) layout.Point { return layout.Pt(a.X+x*step, a.Y+y*step) }
 			if pr != nil {
-				pr.paint(c, at, step)
+				pr.Paint(c, at, step)
 			}
-			strokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
+			polygons.StrokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
 			for k, d := range dots {
 				col := scorer.Ink((p1 + k) % 2)
 				if k == bad {
 					col = layout.Red
 				}
-				dot(c, board.Node(o, s, d.c, d.r), 1, col)
+				polygons.Dot(c, board.Node(o, s, d.c, d.r), 1, col)
 			}
 		}}}
 	}
@@ -199,7 +206,7 @@ func (g PermutationGrid) round(t *scorer.Transcript, i, n int) (*scorer.Round, *
 	for _, d := range dots {
 		names = append(names, boards.CellName(d.c, d.r))
 	}
-	rd, scored, err := permutationRule.score(t, i, p1, segs, "dots "+strings.Join(names, " "))
+	rd, scored, err := permutationRule.Score(t, i, p1, segs, "dots "+strings.Join(names, " "))
 	if err != nil {
 		return nil, nil, err
 	}

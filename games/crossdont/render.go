@@ -1,4 +1,4 @@
-package games
+package crossdont
 
 import (
 	"fmt"

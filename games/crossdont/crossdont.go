@@ -1,9 +1,10 @@
-package games
+package crossdont
 
 import (
 	"errors"
 	"fmt"
 	"math/big"
+	"papergames/games"
 	"slices"
 	"sort"
 	"strconv"
@@ -17,27 +18,27 @@ import (
 	"papergames/scorer"
 )
 
-// CrossDontCross is Leroy Quet's Cross, Don't Cross Circle Game (2008).
-type CrossDontCross struct{}
+// Game is Leroy Quet's Cross, Don't Cross Circle Game (2008).
+type Game struct{}
 
 // Info implements Game.
-func (CrossDontCross) Info() Info {
-	return Info{ID: "cross-dont-cross", Title: "Cross, Don't Cross Circle Game", Posted: "October 8, 2008",
+func (Game) Info() games.Info {
+	return games.Info{ID: "cross-dont-cross", Title: "Cross, Don't Cross Circle Game", Posted: "October 8, 2008",
 		MinPlayers: 2, MaxPlayers: 2, BoardKind: "circle with degree scale"}
 }
 
 // Params implements Game.
-func (CrossDontCross) Params() []Param {
-	return []Param{{Name: "chords", Usage: "chords the defense draws each round", Kind: Int, Default: 5, Min: 1, Max: 30}}
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "chords", Usage: "chords the defense draws each round", Kind: games.Int, Default: 5, Min: 1, Max: 30}}
 }
 
 // Setup implements Game.
-func (g CrossDontCross) Setup(v Values, players []string) (*Setup, error) {
-	if err := CheckRanges(g.Params(), v); err != nil {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
 	m := v.Int("chords")
-	return &Setup{
+	return &games.Setup{
 		Params:  fmt.Sprintf("defense draws %d chords · offense: odd moves cross nothing, even moves cross exactly one · fewest offense segments wins", m),
 		Key:     cdcKey(m),
 		Cells:   []layout.Cell{{Figure: boards.DegreeCircle{}}},
@@ -50,17 +51,22 @@ func (g CrossDontCross) Setup(v Values, players []string) (*Setup, error) {
 // legal move left looks at every pair of points against every segment.
 const MaxCDCMoves = 200
 
+// Rules implements games.Scorer.
+func (Game) Rules() []games.Param {
+	return []games.Param{{Name: "strict", Kind: games.Bool, Usage: "a round that stops while a legal move remains is an error, not a provisional result"}}
+}
+
 // HeaderKeys implements Scorer.
-func (CrossDontCross) HeaderKeys() []string { return []string{"chords"} }
+func (Game) HeaderKeys() []string { return []string{"chords"} }
 
 // RenderNote implements Scorer.
-func (CrossDontCross) RenderNote() string {
+func (Game) RenderNote() string {
 	return "Chord ends 1a, 1b in the order written; offense segments numbered on after the chords; ixj: where segments i and j cross."
 }
 
 // Blank implements Scorer.
-func (CrossDontCross) Blank() string {
-	return strings.Replace(blankCrossDontCross, "BOARD", BoardID(cdcKey(3)), 1)
+func (Game) Blank() string {
+	return strings.Replace(blankCrossDontCross, "BOARD", games.BoardID(cdcKey(3)), 1)
 }
 
 const blankCrossDontCross = `# Cross, Don't Cross Circle Game transcript: one match, checked and scored by
@@ -117,7 +123,7 @@ type cdcRound struct {
 }
 
 // Score implements Scorer.
-func (g CrossDontCross) Score(t *scorer.Transcript, o Options) (res *scorer.Result, cells []layout.Cell, err error) {
+func (g Game) Score(t *scorer.Transcript, o games.Values) (res *scorer.Result, cells []layout.Cell, err error) {
 	// The moves guard their own; this is a last resort (Guard must be
 	// deferred directly to recover, and runs first).
 	defer func() {
@@ -151,7 +157,7 @@ func (g CrossDontCross) Score(t *scorer.Transcript, o Options) (res *scorer.Resu
 }
 
 // Moves implements Mover.
-func (g CrossDontCross) Moves(t *scorer.Transcript, o Options) (txt string, err error) {
+func (g Game) Moves(t *scorer.Transcript, o games.Values) (txt string, err error) {
 	defer hp.Guard(&err)
 	rounds, _, err := g.play(t, o, true)
 	if err != nil {
@@ -229,14 +235,14 @@ func cdcWrap(words []string, indent string, width int) string {
 
 // play checks every round. For Moves (listing) the last round may stop
 // while moves are left even under --strict: that is what it lists.
-func (g CrossDontCross) play(t *scorer.Transcript, o Options, listing bool) ([]*cdcRound, []layout.Cell, error) {
+func (g Game) play(t *scorer.Transcript, o games.Values, listing bool) ([]*cdcRound, []layout.Cell, error) {
 	p := g.Params()[0]
 	m, err := t.Int("chords", p.Default, p.Min, p.Max)
 	if err != nil {
 		return nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(BoardID(cdcKey(m))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(cdcKey(m))), t.File)
 	var rounds []*cdcRound
 	var cells []layout.Cell
 	for i := range t.Rounds {
@@ -249,7 +255,7 @@ func (g CrossDontCross) play(t *scorer.Transcript, o Options, listing bool) ([]*
 		if err != nil {
 			continue
 		}
-		if r.left != nil && o.Strict && !(listing && i == len(t.Rounds)-1) {
+		if r.left != nil && o.Bool("strict") && !(listing && i == len(t.Rounds)-1) {
 			errs = append(errs, r.movesNode.Errorf("%s (--strict makes this an error)", r.unfinished(t)))
 		}
 		rounds = append(rounds, r)
@@ -277,9 +283,9 @@ func cdcGuard(n *input.Node, where string, f func() error) error {
 
 // round checks round i. It returns the round (for drawing) whenever its
 // chords could be read, and an error for every rule broken.
-func (g CrossDontCross) round(t *scorer.Transcript, i, m int) (_ *cdcRound, err error) {
+func (g Game) round(t *scorer.Transcript, i, m int) (_ *cdcRound, err error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := roundKeys(t, i, "defense", "chords", "moves")
+	f, err := games.RoundKeys(t, i, "defense", "chords", "moves")
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,156 @@
+// Package catalog is the table of papergames' games, and the commands'
+// way in: find a game by id, score or list the moves of any transcript.
+package catalog
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"papergames/games"
+	"papergames/games/arcs"
+	"papergames/games/crossdont"
+	"papergames/games/curve"
+	"papergames/games/intersections"
+	"papergames/games/permgrid"
+	"papergames/games/polydots"
+	"papergames/games/rings"
+	"papergames/input"
+	"papergames/scorer"
+)
+
+// Games lists every game, in the order `papergames list` shows them.
+var Games = []games.Game{
+	arcs.Game{},
+	polydots.Game{},
+	rings.Game{},
+	curve.Game{},
+	permgrid.Game{},
+	crossdont.Game{},
+	intersections.Game{},
+}
+
+// Lookup returns the game with the given id, or an error that lists the
+// games and suggests the closest id.
+func Lookup(id string) (games.Game, error) {
+	for _, g := range Games {
+		if g.Info().ID == id {
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown game %q%s; the games are: %s", id, Suggest(id), strings.Join(IDs(), ", "))
+}
+
+// IDs returns the game ids in catalogue order.
+func IDs() []string {
+	var ids []string
+	for _, g := range Games {
+		ids = append(ids, g.Info().ID)
+	}
+	return ids
+}
+
+// Suggest returns " (did you mean X?)" for the id nearest to s, or "".
+func Suggest(s string) string {
+	type cand struct {
+		id string
+		d  int
+	}
+	var cs []cand
+	for _, id := range IDs() {
+		d := input.Distance(strings.ToLower(s), id)
+		if strings.Contains(id, strings.ToLower(s)) && len(s) >= 3 {
+			d = 1
+		}
+		cs = append(cs, cand{id, d})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].d < cs[j].d })
+	if len(cs) > 0 && cs[0].d <= max(3, len(s)/2) {
+		return fmt.Sprintf(" (did you mean %s?)", cs[0].id)
+	}
+	return ""
+}
+
+// Rules lists the rule variants of every scored game, each once, for the
+// flags of score and moves; owners says which games declare each.
+func Rules() (ps []games.Param, owners map[string][]string) {
+	owners = map[string][]string{}
+	for _, g := range Games {
+		sc, ok := g.(games.Scorer)
+		if !ok {
+			continue
+		}
+		for _, p := range sc.Rules() {
+			if len(owners[p.Name]) == 0 {
+				ps = append(ps, p)
+			}
+			owners[p.Name] = append(owners[p.Name], g.Info().Title)
+		}
+	}
+	return ps, owners
+}
+
+// Score reads a transcript (YAML or JSON) and scores it with its game. The
+// drawing of the game for --render comes back whenever the header could be
+// read, also when the moves are refused.
+func Score(name string, data []byte, v games.Values) (*scorer.Result, *scorer.Drawing, error) {
+	sc, t, err := read(name, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return games.ScoreTranscript(sc, t, v)
+}
+
+// Moves reads a transcript and lists the legal next moves of its last
+// round, for the games that can (see games.Mover).
+func Moves(name string, data []byte, v games.Values) (string, error) {
+	sc, t, err := read(name, data)
+	if err != nil {
+		return "", err
+	}
+	m, ok := sc.(games.Mover)
+	if !ok {
+		var can []string
+		for _, g := range Games {
+			if _, ok := g.(games.Mover); ok {
+				can = append(can, g.Info().Title)
+			}
+		}
+		return "", games.GameNode(t.Root).Errorf("%s has no moves to list: its players are never stuck for a move (papergames moves lists them for %s)", sc.Info().Title, strings.Join(can, ", "))
+	}
+	return m.Moves(t, v)
+}
+
+// read reads a transcript's header with the game it names.
+func read(name string, data []byte) (games.Scorer, *scorer.Transcript, error) {
+	root, id, err := scorer.GameOf(name, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	g, err := Lookup(id)
+	if err != nil {
+		return nil, nil, games.GameNode(root).Errorf("%v", err)
+	}
+	sc, ok := g.(games.Scorer)
+	if !ok {
+		return nil, nil, games.GameNode(root).Errorf("papergames cannot score %s yet", g.Info().Title)
+	}
+	t, err := games.ReadHeader(sc, name, root)
+	if err != nil {
+		return nil, nil, err
+	}
+	return sc, t, nil
+}
+
+// Blank returns the blank transcript of the game with the given id.
+func Blank(id string) (string, error) {
+	g, err := Lookup(id)
+	if err != nil {
+		return "", &games.UsageError{Msg: err.Error()}
+	}
+	sc, ok := g.(games.Scorer)
+	if !ok {
+		return "", fmt.Errorf("papergames cannot score %s yet, so it has no transcript", g.Info().Title)
+	}
+	return sc.Blank(), nil
+}

@@ -1,0 +1,132 @@
+package polygons
+
+import (
+	"fmt"
+	"math/big"
+	"papergames/games"
+	"strings"
+
+	"papergames/boards"
+	"papergames/drawing"
+	"papergames/geom"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+// Round scores the faces cut out by segs: each face goes to the
+// seat owner(sides) names.
+type Round struct {
+	Arr    *geom.Arrangement
+	Owner  []int // seat of each face
+	Scores []int
+}
+
+func ScoreFaces(segs []geom.Segment, players int, owner func(sides int) int) (*Round, error) {
+	arr, err := geom.Arrange(segs)
+	if err != nil {
+		return nil, err
+	}
+	pr := &Round{Arr: arr, Scores: make([]int, players)}
+	for _, f := range arr.Faces() {
+		o := owner(f.Sides)
+		pr.Owner = append(pr.Owner, o)
+		pr.Scores[o]++
+	}
+	return pr, nil
+}
+
+// lines describes every face for the report.
+func (pr *Round) lines(players []string, why func(sides int) string, name func(geom.Point) string) []string {
+	var out []string
+	for i, f := range pr.Arr.Faces() {
+		corners := make([]string, len(f.Outer))
+		for j, p := range f.Outer {
+			corners[j] = name(p)
+		}
+		holes := ""
+		if f.Holes > 0 {
+			holes = fmt.Sprintf(", %d hole(s)", f.Holes)
+		}
+		out = append(out, fmt.Sprintf("face %d: %d sides (%s%s), corners %s: a point for %s",
+			i+1, f.Sides, why(f.Sides), holes, strings.Join(corners, " "), players[pr.Owner[i]]))
+	}
+	return out
+}
+
+// FaceRule is a polygon game's scoring rule: the faces ForP1 accepts are
+// player 1's points, the rest player 2's; the strings word it for the
+// report, and Corner names a Corner the way the sheet does.
+type FaceRule struct {
+	ForP1        func(sides int) bool
+	Role1, Role2 string // what each player collects, e.g. "triangles"
+	Face1, Face2 string // one face of each kind, e.g. "a triangle"
+	Corner       func(geom.Point) string
+}
+
+// score scores the faces of segs in round i of t, where seat p1 is player
+// 1; moves is the report's line of the round's moves.
+func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, moves string) (*scorer.Round, *Round, error) {
+	p2 := 1 - p1
+	pr, err := ScoreFaces(segs, 2, func(sides int) int {
+		if fr.ForP1(sides) {
+			return p1
+		}
+		return p2
+	})
+	if err != nil {
+		return nil, nil, t.Rounds[i].Errorf("round %d: %v", i+1, err)
+	}
+	rd := &scorer.Round{Number: i + 1, Scores: pr.Scores, Details: pr.details()}
+	rd.Lines = append(rd.Lines, fmt.Sprintf("%s is player 1 (%s), %s player 2 (%s)", t.Players[p1], fr.Role1, t.Players[p2], fr.Role2), moves)
+	rd.Lines = append(rd.Lines, pr.lines(t.Players, func(s int) string {
+		if fr.ForP1(s) {
+			return fr.Face1
+		}
+		return fr.Face2
+	}, fr.Corner)...)
+	return rd, pr, nil
+}
+
+func (pr *Round) details() map[string]any {
+	return map[string]any{
+		"faces":           len(pr.Arr.Faces()),
+		"sides_histogram": scorer.Histogram(pr.Arr.SidesHistogram()),
+	}
+}
+
+// paint fills the faces in their owners' colours and writes the sides.
+func (pr *Round) Paint(c layout.Canvas, at func(x, y float64) layout.Point, k float64) {
+	faces := pr.Arr.Faces()
+	drawing.FillFaces(c, faces, at, func(i int, _ geom.Face) layout.Color { return scorer.Fill(pr.Owner[i]) })
+	drawing.LabelFaces(c, faces, at, k)
+}
+
+// StrokeSegs draws segments with pen.
+func StrokeSegs(c layout.Canvas, segs []geom.Segment, at func(x, y float64) layout.Point, pen layout.Pen) {
+	for _, s := range segs {
+		ax, ay := s.A.Float()
+		bx, by := s.B.Float()
+		c.Stroke(layout.Segment(at(ax, ay), at(bx, by)), pen)
+	}
+}
+
+func Dot(c layout.Canvas, p layout.Point, r float64, col layout.Color) {
+	c.Fill((&layout.Path{}).Circle(p, r), col)
+}
+
+// GridPoint names a point of a line grid whose coordinates are (column,
+// row) from 0 at the top left: a grid crossing by its label (C1), any other
+// point as (column, row) counted from 1, exactly.
+func GridPoint(p geom.Point) string {
+	x, y := p.X(), p.Y()
+	if x.IsInt() && y.IsInt() && x.Sign() >= 0 && y.Sign() >= 0 {
+		return boards.CellName(int(x.Num().Int64()), int(y.Num().Int64()))
+	}
+	one := big.NewRat(1, 1)
+	return fmt.Sprintf("(%s, %s)", games.Exact(new(big.Rat).Add(x, one)), games.Exact(new(big.Rat).Add(y, one)))
+}
+
+// MMPoint names a point of the coordinate sheet exactly, in millimetres.
+func MMPoint(p geom.Point) string {
+	return fmt.Sprintf("(%s, %s)", games.Exact(p.X()), games.Exact(p.Y()))
+}
