@@ -3,8 +3,10 @@
 package gamestest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"papergames/games"
@@ -82,4 +84,40 @@ func RedOps(cells []layout.Cell) (strokes, fills int) {
 		}
 	}
 	return strokes, fills
+}
+
+// Transcript writes a transcript of sc's game: header (the lines before
+// rounds:, with game and players) and each round's Record.
+func Transcript(header string, rounds ...games.Round) string {
+	var b strings.Builder
+	b.WriteString(strings.TrimRight(header, "\n") + "\nrounds:\n")
+	for _, r := range rounds {
+		for i, line := range strings.Split(strings.TrimRight(r.Record(), "\n"), "\n") {
+			if i == 0 {
+				b.WriteString("  - " + line + "\n")
+			} else {
+				b.WriteString("    " + line + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// CheckRecord scores the transcript of rounds (see Transcript) with sc and
+// fails t unless it is accepted and every round's scores are the engine's.
+func CheckRecord(t testing.TB, sc games.Scorer, v games.Values, header string, rounds ...games.Round) {
+	t.Helper()
+	src := Transcript(header, rounds...)
+	res, _, err := games.Score(sc, "playout.yaml", []byte(src), v)
+	if err != nil {
+		t.Fatalf("the transcript of a playout is refused: %v\n%s", err, src)
+	}
+	if len(res.Rounds) != len(rounds) {
+		t.Fatalf("scored %d rounds, played %d\n%s", len(res.Rounds), len(rounds), src)
+	}
+	for i, r := range rounds {
+		if got, want := fmt.Sprint(res.Rounds[i].Scores), fmt.Sprint(r.Scores()); got != want {
+			t.Errorf("round %d: the scorer gives %s, the engine %s\n%s", i+1, got, want, src)
+		}
+	}
 }
