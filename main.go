@@ -9,8 +9,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -22,6 +25,7 @@ import (
 	"papergames/layout"
 	"papergames/sheets"
 	"papergames/templates"
+	"papergames/web"
 )
 
 // version is set by the release build; "dev" otherwise.
@@ -80,7 +84,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, completion (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, completion (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -92,6 +96,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			scoreCommand(),
 			movesCommand(),
 			transcriptCommand(),
+			serveCommand(),
 			completionCommand(),
 		},
 	}
@@ -649,6 +654,40 @@ func movesCommand() *cli.Command {
 			}
 			_, err = io.WriteString(c.App.Writer, txt)
 			return err
+		},
+	}
+}
+
+func serveCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "start the local web app: the games, a sheet designer, and scoring",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "port", Usage: "port on 127.0.0.1 (0: a free one)"},
+			&cli.BoolFlag{Name: "open", Usage: "open the app in the web browser"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usage("serve takes no arguments")
+			}
+			port := c.Int("port")
+			if port < 0 || port > 65535 {
+				return usage("--port %d: must be from 0 to 65535", port)
+			}
+			ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+			if err != nil {
+				return fmt.Errorf("serve: %v", err)
+			}
+			url := "http://" + ln.Addr().String() + "/"
+			fmt.Fprintf(c.App.Writer, "papergames is at %s (Ctrl-C stops it)\n", url)
+			if c.Bool("open") {
+				if err := web.Open(url); err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "papergames: could not open a browser (%v): open %s yourself\n", err, url)
+				}
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return web.Run(ctx, ln)
 		},
 	}
 }

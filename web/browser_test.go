@@ -1,0 +1,188 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts headless Chromium on a test server of the app. Without a
+// Chromium the test is skipped, except in CI (CI=true), where .ci/run
+// installs one and a missing browser is a failure.
+func browser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	path := ""
+	for _, p := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
+		if p == "" {
+			continue
+		}
+		if full, err := exec.LookPath(p); err == nil {
+			path = full
+			break
+		}
+	}
+	if path == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("no Chromium found; .ci/run installs Debian's chromium")
+		}
+		t.Skip("no Chromium found (apt-get install chromium)")
+	}
+	srv := httptest.NewServer(Handler())
+	t.Cleanup(srv.Close)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1200, 1000),
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(cancel3)
+	return ctx, srv.URL
+}
+
+// shot saves a screenshot to $PAPERGAMES_SHOTS, when set, to look at.
+func shot(t *testing.T, ctx context.Context, name string) {
+	dir := os.Getenv("PAPERGAMES_SHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Errorf("screenshot: %v", err)
+		return
+	}
+	os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644)
+}
+
+// input sets a form field and fires the input event the page listens to.
+func input(ctx context.Context, sel, value string) error {
+	return chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(sel), value),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector(`+"`"+sel+"`"+`).dispatchEvent(new Event('input', {bubbles: true}))`),
+	)
+}
+
+// text reads an element's text.
+func text(ctx context.Context, sel string) (string, error) {
+	return chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+}
+
+// poll waits until the expression is true.
+func poll(expr string) chromedp.Action[chromedp.Void] { return chromedp.Poll[chromedp.Void](expr) }
+
+func TestBrowserCatalogueAndDesigner(t *testing.T) {
+	ctx, base := browser(t)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`article.card[data-game="making-intersections"] img`)),
+		poll(`[...document.querySelectorAll('article.card img')].every(i => i.complete && i.naturalWidth > 0)`),
+	))
+	cards, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('article.card').length`))
+	must(err)
+	if cards != 7 {
+		t.Errorf("%d game cards, want 7", cards)
+	}
+	shot(t, ctx, "catalogue")
+	must(chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`article.card[data-game="arcs-and-marks"] a[href="#/rules/arcs-and-marks"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`pre.rules`)),
+	))
+	rules, err := text(ctx, `pre.rules`)
+	must(err)
+	if !strings.Contains(rules, "Leroy Quet") {
+		t.Errorf("rules page: %.200q", rules)
+	}
+
+	// The designer: change the marks, and the preview's board id follows,
+	// the same as the CLI's for those options.
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/arcs-and-marks"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-marks`)),
+		poll(`document.querySelector('#sheet-status').textContent.startsWith('board ')`),
+	))
+	must(input(ctx, `#opt-marks`, "20"))
+	must(chromedp.Do(ctx, poll(`document.querySelector('#download-pdf').href.includes('marks=20') && document.querySelector('#sheet-preview').complete`)))
+	status, err := text(ctx, `#sheet-status`)
+	must(err)
+	w := get(t, Handler(), "/api/sheet/arcs-and-marks?marks=20")
+	if want := "board " + w.Header().Get("X-Board-Id"); !strings.HasPrefix(status, want) {
+		t.Errorf("designer status %q, want it to start %q", status, want)
+	}
+	shot(t, ctx, "designer")
+
+	// A bad value is refused with the server's message, shown beside the form.
+	must(input(ctx, `#opt-marks`, "2"))
+	must(chromedp.Do(ctx, poll(`document.querySelector('#sheet-status').classList.contains('error')`)))
+	status, err = text(ctx, `#sheet-status`)
+	must(err)
+	if !strings.Contains(status, "must be from 3 to 360") {
+		t.Errorf("bad marks: status %q", status)
+	}
+}
+
+func TestBrowserScoresATranscript(t *testing.T) {
+	ctx, base := browser(t)
+	data, err := os.ReadFile("../examples/permutation-grid/hand-checked.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/score/permutation-grid"),
+		chromedp.WaitVisible(chromedp.CSS(`#transcript`)),
+		chromedp.SetValue(chromedp.CSS(`#transcript`), string(data)),
+		chromedp.Click(chromedp.CSS(`#score`)),
+		chromedp.WaitVisible(chromedp.CSS(`#score-text`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	txt, err := text(ctx, `#score-text`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#score-result .pages img').length`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt, "winner") || pages == 0 {
+		t.Errorf("score text %.300q, %d drawn pages", txt, pages)
+	}
+	shot(t, ctx, "score")
+	// A refused transcript shows the positioned message.
+	bad, _ := os.ReadFile("../examples/permutation-grid/bad-row.yaml")
+	if err := chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#transcript`), string(bad)),
+		chromedp.Click(chromedp.CSS(`#score`)),
+		chromedp.WaitVisible(chromedp.CSS(`#score-error`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := text(ctx, `#score-error`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(msg, "transcript:") || !strings.Contains(msg, "row") {
+		t.Errorf("refused transcript: %q", msg)
+	}
+}

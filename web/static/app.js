@@ -1,0 +1,224 @@
+// papergames web app: a thin view over the server's answers. The server
+// checks, scores and draws; this file only builds forms and shows results.
+
+const view = document.getElementById('view');
+let catalogue = null;
+
+async function games() {
+  if (!catalogue) {
+    const r = await fetch('/api/games');
+    catalogue = await r.json();
+  }
+  return catalogue;
+}
+
+// el builds an element: el('p', {class: 'x'}, 'text', child, ...).
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (v === true) e.setAttribute(k, '');
+    else if (v !== false && v != null) e.setAttribute(k, v);
+  }
+  for (const k of kids.flat()) e.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return e;
+}
+
+async function errorText(r) {
+  try { return (await r.json()).error; } catch { return r.status + ' ' + r.statusText; }
+}
+
+function show(title, ...kids) {
+  document.title = title ? title + ' · papergames' : 'papergames';
+  view.replaceChildren(...kids);
+}
+
+function markNav(name) {
+  for (const a of document.querySelectorAll('nav a')) a.classList.toggle('here', a.dataset.nav === name);
+}
+
+function playersText(p) {
+  if (p[0] === p[1]) return `${p[0]} players`;
+  return p[1] ? `${p[0]}–${p[1]} players` : `${p[0]}+ players`;
+}
+
+async function gamesPage() {
+  markNav('games');
+  const gs = await games();
+  show('', el('h1', {}, 'The games'),
+    el('div', {class: 'cards'}, gs.map(g => el('article', {class: 'card', 'data-game': g.id},
+      el('img', {src: `/api/sheet/${g.id}`, alt: `${g.title} board sheet`, loading: 'lazy'}),
+      el('h2', {}, g.title),
+      el('p', {}, `${playersText(g.players)} · ${g.board} · posted ${g.posted}`),
+      el('div', {class: 'links'},
+        el('a', {href: `#/rules/${g.id}`}, 'Rules'),
+        el('a', {href: `#/design/${g.id}`}, 'Design a sheet'),
+        g.scored ? el('a', {href: `#/score/${g.id}`}, 'Score a game') : '')))));
+}
+
+async function rulesPage(id) {
+  markNav('games');
+  const g = (await games()).find(g => g.id === id);
+  if (!g) return notFound(id);
+  const r = await fetch(`/api/rules/${id}`);
+  const text = r.ok ? await r.text() : await errorText(r);
+  show(g.title + ' rules', el('h1', {}, g.title), el('pre', {class: 'rules'}, text),
+    el('p', {class: 'row'}, el('a', {class: 'button', href: `#/design/${id}`}, 'Design a sheet'),
+      el('a', {class: 'button plain', href: `#/score/${id}`}, 'Score a game')));
+}
+
+function notFound(id) {
+  show('Not found', el('h1', {}, 'No such game'), el('p', {}, `There is no game “${id}”. `, el('a', {href: '#/'}, 'See the games.')));
+}
+
+// The designer's shared print options, named as the board command's flags.
+const printOptions = [
+  {name: 'paper', label: 'Paper', kind: 'select', choices: ['a4', 'a3', 'a5', 'letter', 'legal', 'tabloid'], usage: 'or WxH such as 210x297mm'},
+  {name: 'landscape', label: 'Landscape', kind: 'bool'},
+  {name: 'names', label: 'Player names', kind: 'string', usage: 'comma-separated, in seat order'},
+  {name: 'players', label: 'Players', kind: 'int'},
+  {name: 'copies', label: 'Copies (one board per round)', kind: 'int', value: 1},
+  {name: 'per-page', label: 'Boards per page', kind: 'int'},
+  {name: 'rounds', label: 'Rows of the score table', kind: 'int'},
+  {name: 'board-size', label: 'Board size', kind: 'string', usage: 'e.g. 150mm; empty: the largest that fits'},
+  {name: 'margin', label: 'Margin', kind: 'string', value: '10mm'},
+  {name: 'line-width', label: 'Line width', kind: 'string', value: '0.35mm'},
+  {name: 'rules', label: 'Add the rules page', kind: 'bool'},
+  {name: 'no-ruler', label: 'Leave out the calibration ruler', kind: 'bool'},
+  {name: 'grey', label: 'Grey guide lines', kind: 'bool'},
+];
+
+function field(p) {
+  const id = 'opt-' + p.name;
+  if (p.kind === 'bool') {
+    return el('label', {class: 'check', for: id}, el('input', {type: 'checkbox', id, name: p.name}), p.label || p.usage);
+  }
+  let input;
+  if (p.kind === 'select') {
+    input = el('select', {id, name: p.name}, p.choices.map(c => el('option', {value: c}, c)));
+  } else {
+    input = el('input', {type: p.kind === 'int' ? 'number' : 'text', id, name: p.name,
+      value: p.value ?? (p.kind === 'int' && p.default ? p.default : ''), min: p.min || false, max: p.max || false});
+  }
+  const hint = p.label ? p.usage : (p.kind === 'int' ? `${p.min} to ${p.max}` : '');
+  return el('label', {for: id}, el('span', {}, p.label || `${p.usage}`), input, hint ? el('small', {}, hint) : '');
+}
+
+async function designPage(id) {
+  markNav('design');
+  const gs = await games();
+  const g = gs.find(g => g.id === id) || gs[0];
+  const form = el('form', {class: 'opts', id: 'designer'},
+    el('label', {for: 'opt-game'}, 'Game', el('select', {id: 'opt-game'}, gs.map(x => el('option', {value: x.id, selected: x.id === g.id}, x.title)))),
+    g.params.map(p => field({...p, label: `--${p.name}: ${p.usage}`, usage: p.kind === 'int' ? `${p.min} to ${p.max}` : ''})),
+    printOptions.map(field));
+  form.querySelector('#opt-game').addEventListener('change', e => { location.hash = `#/design/${e.target.value}`; });
+  const status = el('p', {class: 'status', id: 'sheet-status'});
+  const img = el('img', {id: 'sheet-preview', alt: `${g.title} sheet preview`});
+  const pageSel = el('select', {id: 'sheet-page', 'aria-label': 'page'});
+  const pdf = el('a', {class: 'button', id: 'download-pdf'}, 'Download PDF');
+  const svg = el('a', {class: 'button plain', id: 'download-svg'}, 'Download SVG (this page)');
+  show('Design a sheet', el('h1', {}, `Design a sheet: ${g.title}`),
+    el('div', {class: 'split'}, form,
+      el('section', {class: 'preview'}, el('div', {class: 'row'}, pdf, svg, pageSel), status, img)));
+  let url = '', timer = 0, seq = 0;
+  const query = () => {
+    const q = new URLSearchParams();
+    for (const e of form.elements) {
+      if (!e.name) continue;
+      if (e.type === 'checkbox') { if (e.checked) q.set(e.name, '1'); }
+      else if (e.value.trim() !== '') q.set(e.name, e.value.trim());
+    }
+    return q;
+  };
+  const refresh = async () => {
+    const q = query();
+    const page = pageSel.value || '1';
+    const mine = ++seq;
+    status.textContent = 'Drawing…';
+    status.className = 'status';
+    const r = await fetch(`/api/sheet/${g.id}?${q}&page=${page}`);
+    if (mine !== seq) return;
+    if (!r.ok) {
+      status.textContent = await errorText(r);
+      status.className = 'status error';
+      return;
+    }
+    const n = +r.headers.get('X-Pages');
+    const warn = r.headers.get('X-Warnings');
+    status.textContent = `board ${r.headers.get('X-Board-Id')} · ${n} page${n > 1 ? 's' : ''}` + (warn ? ` · warning: ${warn}` : '');
+    if (pageSel.options.length !== n) {
+      pageSel.replaceChildren(...Array.from({length: n}, (_, i) => el('option', {value: i + 1}, `page ${i + 1}`)));
+      pageSel.value = Math.min(+page, n);
+    }
+    if (url) URL.revokeObjectURL(url);
+    url = URL.createObjectURL(await r.blob());
+    img.src = url;
+    pdf.href = `/api/sheet/${g.id}?${q}&format=pdf`;
+    svg.href = `/api/sheet/${g.id}?${q}&page=${pageSel.value}&download=1`;
+  };
+  form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(refresh, 250); });
+  form.addEventListener('submit', e => { e.preventDefault(); refresh(); });
+  pageSel.addEventListener('change', refresh);
+  refresh();
+}
+
+async function scorePage(id) {
+  markNav('score');
+  const gs = await games();
+  const g = gs.find(g => g.id === id);
+  const text = el('textarea', {id: 'transcript', spellcheck: 'false', 'aria-label': 'transcript'});
+  const file = el('input', {type: 'file', accept: '.yaml,.yml,.json,.txt', 'aria-label': 'open a transcript file'});
+  const rules = gs.flatMap(x => x.rules.map(p => ({...p, owner: x.title})))
+    .filter((p, i, a) => a.findIndex(q => q.name === p.name) === i);
+  const ruleFields = rules.map(p => field({...p, label: `${p.owner}: ${p.usage}`, usage: p.kind === 'string' ? '' : undefined}));
+  const out = el('section', {id: 'score-result'});
+  const form = el('form', {class: 'opts', id: 'scorer'},
+    el('label', {for: 'transcript'}, 'Transcript (YAML or JSON, as papergames transcript prints it)', text),
+    el('div', {class: 'row'}, file, g ? el('button', {type: 'button', class: 'plain', id: 'blank'}, `Blank ${g.title} transcript`) : ''),
+    ruleFields,
+    el('div', {class: 'row'}, el('button', {type: 'submit', id: 'score'}, 'Score')));
+  show('Score a game', el('h1', {}, g ? `Score a game: ${g.title}` : 'Score a game'), el('div', {class: 'split'}, form, out));
+  file.addEventListener('change', async () => { if (file.files[0]) text.value = await file.files[0].text(); });
+  form.querySelector('#blank')?.addEventListener('click', async () => {
+    const r = await fetch(`/api/blank/${g.id}`);
+    text.value = r.ok ? await r.text() : await errorText(r);
+  });
+  form.addEventListener('submit', async e => {
+    e.preventDefault();
+    const q = new URLSearchParams();
+    for (const p of rules) {
+      const input = form.elements[p.name];
+      if (p.kind === 'bool' && input.checked) q.set(p.name, '1');
+      if (p.kind === 'string' && input.value.trim()) q.set(p.name, input.value.trim());
+    }
+    out.replaceChildren(el('p', {class: 'status'}, 'Scoring…'));
+    const r = await fetch(`/api/score?${q}`, {method: 'POST', body: text.value, headers: {'Content-Type': 'text/plain'}});
+    let body;
+    try { body = await r.json(); } catch { body = {error: r.status + ' ' + r.statusText}; }
+    if (body.error) { out.replaceChildren(el('p', {class: 'error', id: 'score-error'}, body.error)); return; }
+    const pages = (body.pages || []).map((svg, i) => el('img', {alt: `round drawing, page ${i + 1}`,
+      src: URL.createObjectURL(new Blob([svg], {type: 'image/svg+xml'}))}));
+    out.replaceChildren(
+      body.ok ? el('p', {class: 'okay'}, 'Every move checked.') : el('p', {class: 'error', id: 'score-error'}, body.errors),
+      body.text ? el('pre', {id: 'score-text'}, body.text) : '',
+      el('div', {class: 'pages'}, pages));
+  });
+}
+
+async function route() {
+  const [, page, id] = location.hash.replace(/^#\/?/, '#/').split('/');
+  try {
+    switch (page) {
+      case 'rules': return await rulesPage(id);
+      case 'design': return await designPage(id);
+      case 'score': return await scorePage(id);
+      default: return await gamesPage();
+    }
+  } catch (e) {
+    show('Error', el('p', {class: 'error'}, String(e)));
+  }
+}
+
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,438 @@
+// Package web is papergames' local web app, served by `papergames serve`:
+// the catalogue of games with their rules and boards, a sheet designer
+// whose preview is the sheet the CLI prints, and the scoring of a game from
+// its transcript. Everything it serves is in the binary; the browser does
+// no geometry, it shows what the server's engines and drawings answer.
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"net/url"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/layout"
+	"papergames/sheets"
+	"papergames/templates"
+)
+
+//go:embed static
+var static embed.FS
+
+// MaxBody is the largest request body accepted: a transcript or a sheet
+// request; the largest transcript the scorers accept is far smaller.
+const MaxBody = 1 << 20
+
+// Handler returns the web app's routes.
+func Handler() http.Handler {
+	mux := http.NewServeMux()
+	files, _ := fs.Sub(static, "static")
+	mux.Handle("GET /", http.FileServerFS(files))
+	mux.HandleFunc("GET /api/games", handleGames)
+	mux.HandleFunc("GET /api/rules/{game}", handleRules)
+	mux.HandleFunc("GET /api/sheet/{game}", handleSheet)
+	mux.HandleFunc("GET /api/blank/{game}", handleBlank)
+	mux.HandleFunc("POST /api/score", handleScore)
+	return guard(mux)
+}
+
+// guard bounds every request body, and turns a panic into a 500 that
+// says so instead of dropping the connection.
+func guard(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if p := recover(); p != nil {
+				fail(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v (please report it with the request)", p))
+			}
+		}()
+		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
+}
+
+// problem is every error answer's body.
+type problem struct {
+	Error string `json:"error"`
+}
+
+func fail(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(problem{msg})
+}
+
+func reply(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	json.NewEncoder(w).Encode(v)
+}
+
+// gameJSON describes a game to the front end: its parameters become the
+// designer's form, its rules the scoring page's switches.
+type gameJSON struct {
+	ID      string      `json:"id"`
+	Title   string      `json:"title"`
+	Posted  string      `json:"posted"`
+	Players [2]int      `json:"players"` // min, max (0: no upper limit)
+	Board   string      `json:"board"`
+	Params  []paramJSON `json:"params"`
+	Rules   []paramJSON `json:"rules"`
+	Scored  bool        `json:"scored"`
+}
+
+type paramJSON struct {
+	Name    string `json:"name"`
+	Usage   string `json:"usage"`
+	Kind    string `json:"kind"` // int, string or bool
+	Default int    `json:"default,omitempty"`
+	Min     int    `json:"min,omitempty"`
+	Max     int    `json:"max,omitempty"`
+}
+
+func params(ps []games.Param) []paramJSON {
+	out := []paramJSON{}
+	for _, p := range ps {
+		kind := map[games.Kind]string{games.Int: "int", games.String: "string", games.Bool: "bool"}[p.Kind]
+		out = append(out, paramJSON{p.Name, p.Usage, kind, p.Default, p.Min, p.Max})
+	}
+	return out
+}
+
+func handleGames(w http.ResponseWriter, r *http.Request) {
+	var out []gameJSON
+	for _, g := range catalog.Games {
+		info := g.Info()
+		gj := gameJSON{ID: info.ID, Title: info.Title, Posted: info.Posted, Players: [2]int{info.MinPlayers, info.MaxPlayers},
+			Board: info.BoardKind, Params: params(g.Params()), Rules: []paramJSON{}}
+		if sc, ok := g.(games.Scorer); ok {
+			gj.Scored, gj.Rules = true, params(sc.Rules())
+		}
+		out = append(out, gj)
+	}
+	reply(w, out)
+}
+
+// game finds the request's game, answering 404 when there is none.
+func game(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
+	g, err := catalog.Lookup(r.PathValue("game"))
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return nil, false
+	}
+	return g, true
+}
+
+func handleRules(w http.ResponseWriter, r *http.Request) {
+	g, ok := game(w, r)
+	if !ok {
+		return
+	}
+	txt, err := templates.Rules(g.Info().ID)
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, txt)
+}
+
+func handleBlank(w http.ResponseWriter, r *http.Request) {
+	g, ok := game(w, r)
+	if !ok {
+		return
+	}
+	txt, err := catalog.Blank(g.Info().ID)
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, txt)
+}
+
+// scoreJSON is the scoring page's answer: the report as the CLI prints it,
+// its JSON, and the game drawn one round a page (also for a refused game,
+// up to its bad move).
+type scoreJSON struct {
+	OK     bool            `json:"ok"`
+	Text   string          `json:"text"`
+	Errors string          `json:"errors,omitempty"`
+	Result json.RawMessage `json:"result,omitempty"`
+	Pages  []string        `json:"pages"`
+}
+
+func handleScore(w http.ResponseWriter, r *http.Request) {
+	data, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the transcript is larger than %d bytes", MaxBody))
+			return
+		}
+		fail(w, http.StatusBadRequest, "reading the transcript: "+err.Error())
+		return
+	}
+	v, err := ruleValues(r)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	name := r.URL.Query().Get("name")
+	if name == "" {
+		name = "transcript"
+	}
+	res, drawing, err := catalog.Score(name, data, v)
+	var ue *games.UsageError
+	if errors.As(err, &ue) {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	out := scoreJSON{OK: err == nil, Pages: []string{}}
+	if err != nil {
+		out.Errors = err.Error()
+	} else {
+		out.Text = res.Text(name)
+		out.Result = res.JSON()
+	}
+	if drawing != nil && len(drawing.Cells) > 0 {
+		doc := layout.NewSVG(drawing.Title)
+		if derr := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); derr == nil {
+			for _, p := range doc.Pages() {
+				out.Pages = append(out.Pages, string(p))
+			}
+		}
+	}
+	if !out.OK {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		w.WriteHeader(http.StatusUnprocessableEntity)
+		json.NewEncoder(w).Encode(out)
+		return
+	}
+	reply(w, out)
+}
+
+// ruleValues reads the rule variants from the query: a Bool rule is on
+// when given as 1, true or on; a String rule is its text.
+func ruleValues(r *http.Request) (games.Values, error) {
+	ps, _ := catalog.Rules()
+	known := map[string]games.Param{}
+	for _, p := range ps {
+		known[p.Name] = p
+	}
+	v := games.Values{}
+	for name, vals := range r.URL.Query() {
+		if name == "name" {
+			continue
+		}
+		p, ok := known[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown rule %q; the rules are %s", name, ruleNames(ps))
+		}
+		s := vals[len(vals)-1]
+		switch p.Kind {
+		case games.Bool:
+			switch strings.ToLower(s) {
+			case "1", "true", "on", "yes":
+				v[name] = true
+			case "0", "false", "off", "no", "":
+				v[name] = false
+			default:
+				return nil, fmt.Errorf("rule %s: %q is not on or off", name, s)
+			}
+		default:
+			v[name] = s
+		}
+	}
+	return v, nil
+}
+
+func ruleNames(ps []games.Param) string {
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// Server returns an http.Server for the app on addr, with timeouts that
+// keep one slow client from holding it.
+func Server(addr string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+	}
+}
+
+// sheetOptions reads a sheet request's query: the print options of
+// `papergames board` and the game's own parameters, under the same names
+// as the command's flags; an empty or absent value is the default.
+func sheetOptions(g games.Game, q url.Values) (games.Values, sheets.Options, error) {
+	o := sheets.Options{Paper: layout.Papers["a4"], Copies: 1, LineWidth: 0.35, Margin: 10}
+	str := func(name string) string { return strings.TrimSpace(q.Get(name)) }
+	flag := func(name string) bool {
+		switch strings.ToLower(str(name)) {
+		case "1", "true", "on", "yes":
+			return true
+		}
+		return false
+	}
+	num := func(name string, into *int) error {
+		if s := str(name); s != "" {
+			n, err := strconv.Atoi(s)
+			if err != nil {
+				return fmt.Errorf("%s %q: not a whole number", name, s)
+			}
+			*into = n
+		}
+		return nil
+	}
+	length := func(name string, into *float64) error {
+		if s := str(name); s != "" {
+			l, err := layout.ParseLength(s, "mm")
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			*into = l
+		}
+		return nil
+	}
+	if s := str("paper"); s != "" {
+		p, err := layout.ParsePaper(s)
+		if err != nil {
+			return nil, o, fmt.Errorf("paper: %v", err)
+		}
+		o.Paper = p
+	}
+	o.Landscape, o.Rules, o.NoRuler, o.Grey = flag("landscape"), flag("rules"), flag("no-ruler"), flag("grey")
+	o.Names = sheets.SplitNames(str("names"))
+	for _, e := range []error{num("copies", &o.Copies), num("per-page", &o.PerPage), num("rounds", &o.Rounds), num("players", &o.Players),
+		length("margin", &o.Margin), length("board-size", &o.BoardSize), length("line-width", &o.LineWidth)} {
+		if e != nil {
+			return nil, o, e
+		}
+	}
+	v := games.Values{}
+	for _, p := range g.Params() {
+		switch p.Kind {
+		case games.Int:
+			n := p.Default
+			if err := num(p.Name, &n); err != nil {
+				return nil, o, err
+			}
+			v[p.Name] = n
+		case games.String:
+			v[p.Name] = str(p.Name)
+		case games.Bool:
+			v[p.Name] = flag(p.Name)
+		}
+	}
+	return v, o, nil
+}
+
+// handleSheet answers the sheet the CLI's board command would print for
+// the same options: SVG pages for the preview (page=N, from 1), or the PDF
+// to download (format=pdf). The board id is in the X-Board-Id header.
+func handleSheet(w http.ResponseWriter, r *http.Request) {
+	g, ok := game(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	v, o, err := sheetOptions(g, q)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	res, err := sheets.Build(g, v, o)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	format := layout.FormatSVG
+	if q.Get("format") == "pdf" {
+		format = layout.FormatPDF
+	}
+	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
+	if err := res.Sheet.Draw(doc); err != nil {
+		fail(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	w.Header().Set("X-Board-Id", res.BoardID)
+	if len(res.Warnings) > 0 {
+		w.Header().Set("X-Warnings", strings.Join(res.Warnings, " | "))
+	}
+	name := g.Info().ID + "-" + res.BoardID
+	switch d := doc.(type) {
+	case *layout.PDF:
+		var b bytes.Buffer
+		if _, err := d.WriteTo(&b); err != nil {
+			fail(w, http.StatusInternalServerError, "writing the PDF: "+err.Error())
+			return
+		}
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Header().Set("Content-Disposition", `attachment; filename="`+name+`.pdf"`)
+		w.Write(b.Bytes())
+	case *layout.SVG:
+		pages := d.Pages()
+		page := 1
+		if s := q.Get("page"); s != "" {
+			if page, err = strconv.Atoi(s); err != nil || page < 1 || page > len(pages) {
+				fail(w, http.StatusBadRequest, fmt.Sprintf("page %q: the sheet has pages 1 to %d", s, len(pages)))
+				return
+			}
+		}
+		w.Header().Set("X-Pages", strconv.Itoa(len(pages)))
+		w.Header().Set("Content-Type", "image/svg+xml")
+		if q.Get("download") != "" {
+			w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d.svg"`, name, page))
+		}
+		w.Write(pages[page-1])
+	}
+}
+
+// Run serves the app on ln until ctx ends, then shuts down gracefully.
+func Run(ctx context.Context, ln net.Listener) error {
+	srv := Server(ln.Addr().String())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	}
+}
+
+// Open asks the desktop to open url in a browser.
+func Open(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	return cmd.Start()
+}

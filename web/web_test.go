@@ -1,0 +1,165 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/layout"
+	"papergames/sheets"
+)
+
+func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+	t.Helper()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+	return w
+}
+
+func post(t *testing.T, h http.Handler, target, body string) *httptest.ResponseRecorder {
+	t.Helper()
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("POST", target, strings.NewReader(body)))
+	return w
+}
+
+func TestGamesListsTheCatalogue(t *testing.T) {
+	w := get(t, Handler(), "/api/games")
+	var gs []gameJSON
+	if err := json.Unmarshal(w.Body.Bytes(), &gs); err != nil || w.Code != 200 {
+		t.Fatalf("%d %v", w.Code, err)
+	}
+	if len(gs) != len(catalog.Games) {
+		t.Fatalf("%d games, the catalogue has %d", len(gs), len(catalog.Games))
+	}
+	for i, g := range catalog.Games {
+		if gs[i].ID != g.Info().ID || len(gs[i].Params) != len(g.Params()) {
+			t.Errorf("game %d: %+v", i, gs[i])
+		}
+	}
+}
+
+// TestSheetIsTheCLIsSheet: the designer's sheet has the board id, and the
+// bytes, of the sheet sheets.Build gives the board command for the same
+// options.
+func TestSheetIsTheCLIsSheet(t *testing.T) {
+	h := Handler()
+	for _, tc := range []struct {
+		game, query string
+		v           games.Values
+		o           sheets.Options
+	}{
+		{"arcs-and-marks", "marks=20&names=Ann,Bob,Cy", games.Values{"marks": 20}, sheets.Options{Names: []string{"Ann", "Bob", "Cy"}}},
+		{"permutation-grid", "size=7&paper=letter&landscape=1", games.Values{"size": 7}, sheets.Options{Paper: layout.Papers["letter"], Landscape: true}},
+	} {
+		w := get(t, h, "/api/sheet/"+tc.game+"?"+tc.query)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d %s", tc.query, w.Code, w.Body)
+		}
+		g, _ := catalog.Lookup(tc.game)
+		o := tc.o
+		if o.Paper.W == 0 {
+			o.Paper = layout.Papers["a4"]
+		}
+		o.Copies, o.Margin, o.LineWidth = 1, 10, 0.35
+		res, err := sheets.Build(g, tc.v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := layout.NewSVG(g.Info().Title + " — board " + res.BoardID)
+		if err := res.Sheet.Draw(doc); err != nil {
+			t.Fatal(err)
+		}
+		if got := w.Header().Get("X-Board-Id"); got != res.BoardID {
+			t.Errorf("%s: board %s, the CLI's is %s", tc.query, got, res.BoardID)
+		}
+		if w.Body.String() != string(doc.Pages()[0]) {
+			t.Errorf("%s: the preview differs from the CLI's sheet", tc.query)
+		}
+	}
+	w := get(t, h, "/api/sheet/arcs-and-marks?format=pdf")
+	if w.Code != 200 || !strings.HasPrefix(w.Body.String(), "%PDF-") || !strings.Contains(w.Header().Get("Content-Disposition"), ".pdf") {
+		t.Errorf("PDF: %d %q", w.Code, w.Header())
+	}
+}
+
+// TestBadRequestsAre4xx: every bad request is answered with a 4xx and a
+// message, never a 500.
+func TestBadRequestsAre4xx(t *testing.T) {
+	h := Handler()
+	for _, tc := range []struct {
+		method, target, body string
+		code                 int
+		msg                  string
+	}{
+		{"GET", "/api/sheet/nope", "", 404, "unknown game"},
+		{"GET", "/api/rules/nope", "", 404, "unknown game"},
+		{"GET", "/api/blank/nope", "", 404, "unknown game"},
+		{"GET", "/api/sheet/arcs-and-marks?marks=2", "", 400, "--marks 2: must be from 3 to 360"},
+		{"GET", "/api/sheet/arcs-and-marks?marks=x", "", 400, "not a whole number"},
+		{"GET", "/api/sheet/arcs-and-marks?paper=b9", "", 400, "paper"},
+		{"GET", "/api/sheet/arcs-and-marks?board-size=2000mm", "", 400, "does not fit"},
+		{"GET", "/api/sheet/arcs-and-marks?page=2", "", 400, "pages 1 to 1"},
+		{"GET", "/api/sheet/arcs-and-marks?copies=100000", "", 400, "--copies"},
+		{"POST", "/api/score", "game: nope\n", 422, "unknown game"},
+		{"POST", "/api/score", "{{{", 422, ""},
+		{"POST", "/api/score?bogus=1", "x", 400, "unknown rule"},
+		{"POST", "/api/score?strict=maybe", "x", 400, "not on or off"},
+		{"POST", "/api/score?sections=9..1", "game: crossing-the-rings\nplayers: [A, B]\nrounds:\n  - divider: A\n", 400, "--sections"},
+		{"POST", "/api/score", strings.Repeat("x", MaxBody+1), 413, "larger than"},
+		{"PUT", "/api/score", "", 405, ""},
+	} {
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(tc.method, tc.target, strings.NewReader(tc.body)))
+		if w.Code != tc.code || !strings.Contains(w.Body.String(), tc.msg) {
+			t.Errorf("%s %s: %d %s, want %d with %q", tc.method, tc.target, w.Code, w.Body, tc.code, tc.msg)
+		}
+	}
+}
+
+func TestScoreAnExample(t *testing.T) {
+	data, err := os.ReadFile("../examples/arcs-and-marks/hand-checked.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := post(t, Handler(), "/api/score?name=hand-checked.yaml", string(data))
+	var out scoreJSON
+	if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil || w.Code != 200 || !out.OK {
+		t.Fatalf("%d %v %s", w.Code, err, w.Body)
+	}
+	want, _ := os.ReadFile("../examples/arcs-and-marks/hand-checked.expected.json")
+	var a, b any
+	json.Unmarshal(out.Result, &a)
+	json.Unmarshal(want, &b)
+	if ja, _ := json.Marshal(a); string(ja) != mustJSON(b) {
+		t.Errorf("result differs from the example's expected JSON")
+	}
+	if !strings.Contains(out.Text, "winner") || len(out.Pages) == 0 || !strings.HasPrefix(out.Pages[0], "<?xml") {
+		t.Errorf("text %q, %d pages", out.Text, len(out.Pages))
+	}
+}
+
+func mustJSON(v any) string { b, _ := json.Marshal(v); return string(b) }
+
+func TestStaticFiles(t *testing.T) {
+	h := Handler()
+	for _, p := range []string{"/", "/app.js", "/style.css"} {
+		w := get(t, h, p)
+		if w.Code != 200 || w.Body.Len() == 0 {
+			t.Errorf("%s: %d", p, w.Code)
+		}
+	}
+	// Rule values reach the scorer: --strict makes an unfinished round an error.
+	data, _ := os.ReadFile("../examples/cross-dont-cross/unfinished.yaml")
+	if w := post(t, h, "/api/score?"+url.Values{"strict": {"1"}}.Encode(), string(data)); w.Code != 422 || !strings.Contains(w.Body.String(), "--strict") {
+		b, _ := io.ReadAll(w.Body)
+		t.Errorf("strict: %d %s", w.Code, b)
+	}
+}
