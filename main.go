@@ -50,8 +50,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			status = exitInput
 		}
 	}()
-	app := newApp(stdin, stdout, stderr)
+	out := &outWriter{w: stdout}
+	app := newApp(stdin, out, stderr)
 	err := app.Run(reorder(app, args))
+	if err == nil {
+		err = out.finish()
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -62,6 +66,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return exitUsage
 	}
 	return exitInput
+}
+
+// outWriter is the standard output of the commands. It remembers the
+// first failed write (a full disk, /dev/full, a closed pipe), so that a
+// command whose output was lost exits 1 even where it did not check.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		o.err = fmt.Errorf("writing standard output: %v", err)
+	}
+	return n, o.err
+}
+
+// finish returns the first failed write, or else the error of syncing
+// standard output when it is a regular file (where a full disk or quota
+// may only show then).
+func (o *outWriter) finish() error {
+	if o.err != nil {
+		return o.err
+	}
+	if f, ok := o.w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if err := f.Sync(); err != nil {
+				return fmt.Errorf("writing standard output: %v", err)
+			}
+		}
+	}
+	return nil
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
