@@ -545,10 +545,11 @@ func facesCommand() *cli.Command {
 				if err := drawing.Sheet(label, paper, segs, arr, rep).Draw(doc); err != nil {
 					return err
 				}
-				if _, err := layout.Save(doc, out, c.App.Writer); err != nil {
+				names, err := layout.Save(doc, out, c.App.Writer)
+				if err != nil {
 					return err
 				}
-				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(names, ", "))
 			}
 			return nil
 		},
@@ -576,6 +577,7 @@ func scoreCommand() *cli.Command {
 				return err
 			}
 			failed := 0
+			var renderErr error // --render failed: status 1 even if the transcript scored
 			var jsons [][]byte
 			for _, name := range c.Args().Slice() {
 				data, err := readInput(c, name)
@@ -594,13 +596,18 @@ func scoreCommand() *cli.Command {
 				}
 				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
 					doc := layout.NewDocument(format, drawing.Title)
-					if derr := drawing.Sheet(res, paper).Draw(doc); derr != nil {
-						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", derr)
-					} else if _, serr := layout.Save(doc, out, c.App.Writer); serr != nil {
-						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", serr)
-					} else {
-						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+					var names []string
+					rerr := drawing.Sheet(res, paper).Draw(doc)
+					if rerr == nil {
+						names, rerr = layout.Save(doc, out, c.App.Writer)
 					}
+					if rerr != nil {
+						renderErr = fmt.Errorf("--render: %v", rerr)
+					} else {
+						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(names, ", "))
+					}
+				} else if out != "" && err == nil {
+					renderErr = fmt.Errorf("--render %s: the transcript has no round to draw; nothing written", out)
 				}
 				if err != nil {
 					fmt.Fprintf(c.App.ErrWriter, "%v\n", err)
@@ -630,9 +637,12 @@ func scoreCommand() *cli.Command {
 				}
 			}
 			if failed > 0 {
+				if renderErr != nil {
+					fmt.Fprintf(c.App.ErrWriter, "papergames: %v\n", renderErr)
+				}
 				return fmt.Errorf("%d of %d transcript(s) could not be scored", failed, c.NArg())
 			}
-			return nil
+			return renderErr
 		},
 	}
 }

@@ -3,9 +3,47 @@ package main
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// A --render that fails (a file that cannot be written, paper too small
+// for the board) makes score exit 1, after the report.
+func TestRenderFailureExits1(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing", "r.pdf")
+	for _, tc := range []struct {
+		args           []string
+		stdout, stderr string
+	}{
+		{[]string{"score", "examples/permutation-grid/hand-checked.yaml", "--render", missing}, "winner: Ann", "--render: writing " + missing},
+		{[]string{"score", "examples/arcs-and-marks/hand-checked.yaml", "--paper", "90x90mm", "--render", filepath.Join(dir, "small.pdf")}, "winner:", "use larger paper"},
+		{[]string{"score", "examples/permutation-grid/bad-row.yaml", "--render", missing}, "", "--render: writing " + missing},
+		{[]string{"score", "--render", filepath.Join(dir, "folder.svg"), "examples/permutation-grid/hand-checked.yaml"}, "winner: Ann", "folder-1.svg: it is a folder"},
+		{[]string{"faces", "examples/drawings/star.yaml", "--render", missing}, "faces", "writing " + missing},
+	} {
+		os.Mkdir(filepath.Join(dir, "folder-1.svg"), 0o755) // hand-checked has 3 rounds: 3 pages
+		st, out, e := runCLI(t, tc.args...)
+		if st != 1 || !strings.Contains(out, tc.stdout) || !strings.Contains(e, tc.stderr) {
+			t.Errorf("papergames %s: status %d (want 1)\n stdout %.200q\n stderr %q (want %q)", strings.Join(tc.args, " "), st, out, e, tc.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "small.pdf")); err == nil {
+		t.Error("a failed render wrote small.pdf")
+	}
+}
+
+// Where main reports what it wrote, a sheet of several SVG pages names
+// every one of them.
+func TestRenderReportsEveryPage(t *testing.T) {
+	r := filepath.Join(t.TempDir(), "r.svg")
+	st, _, e := runCLI(t, "score", "examples/permutation-grid/hand-checked.yaml", "--render", r)
+	base := strings.TrimSuffix(r, ".svg")
+	if want := "wrote " + base + "-1.svg, " + base + "-2.svg, " + base + "-3.svg\n"; st != 0 || !strings.Contains(e, want) {
+		t.Errorf("status %d, stderr %q, want %q", st, e, want)
+	}
+}
 
 // failingWriter fails every write, like a full disk.
 type failingWriter struct{}
