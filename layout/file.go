@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,8 +25,9 @@ import (
 //     so other hard links to the old file keep the old contents.
 //   - A symbolic link is followed to its final target, and the target is
 //     written as above (the link stays a link).
-//   - A device, pipe or socket (/dev/null, /dev/stdout, a FIFO) is written
-//     directly: it is never replaced by a regular file.
+//   - A device, pipe or socket (/dev/null, a FIFO), or an open file named
+//     by its descriptor (/dev/stdout, /dev/fd/N), is written directly: it
+//     is never replaced by a regular file.
 //   - A folder is refused with a message that names it.
 //
 // The temporary files are registered while they exist: on SIGINT or
@@ -78,9 +80,20 @@ func splitPath(p string) (dir, base string) {
 	return p[:i+1], p[i+1:]
 }
 
+// fdPath matches the names of open files (/dev/stdout, /dev/fd/3,
+// /proc/self/fd/1): their "links" are no paths to follow, and whatever
+// they lead to, a terminal, a pipe or a file the shell opened, is written
+// as it is.
+var fdPath = regexp.MustCompile(`^/(dev/(stdout|stderr|fd/[0-9]+)|proc/[^/]+/fd/[0-9]+)$`)
+
 // resolve follows name's symbolic links and says how to write it.
 func resolve(name string) (*outFile, error) {
 	o := &outFile{name: name, path: name}
+	if fi, err := os.Stat(name); fdPath.MatchString(filepath.Clean(name)) ||
+		(err == nil && !fi.IsDir() && !fi.Mode().IsRegular()) {
+		o.direct = true
+		return o, nil
+	}
 	for links := 0; ; links++ {
 		fi, err := os.Lstat(o.path)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -172,9 +185,11 @@ func (o *outFile) removeTemp() {
 	}
 }
 
-// writeDirect writes b to a device, pipe or socket as it is.
+// writeDirect writes b to a device, pipe or socket, or an open file, as
+// it is. It appends, as a write to the descriptor itself would after
+// "> file" or ">> log" (for the others appending makes no difference).
 func (o *outFile) writeDirect(b []byte) error {
-	f, err := os.OpenFile(o.path, os.O_WRONLY, 0)
+	f, err := os.OpenFile(o.path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
 		return o.fail(err)
 	}

@@ -4,6 +4,7 @@ package layout
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -165,4 +166,34 @@ func TestSIGTERMWhileSaving(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "s-1.svg")); err == nil {
 		t.Error("page 1 was written although page 2 was not")
 	}
+}
+
+// A file named by its descriptor (-o /dev/stdout > FILE, /dev/fd/N) is
+// written through the descriptor: no temporary file in /dev or /proc, and
+// the open file is the one written (appended to, as the descriptor would).
+func TestSaveToAnOpenFile(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "out.pdf")
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	f.WriteString("before\n")
+	fd := fmt.Sprintf("/dev/fd/%d", f.Fd())
+	if _, err := os.Stat(fd); err != nil {
+		t.Skip("no /dev/fd here:", err)
+	}
+	before, _ := os.Stat(name)
+	if _, err := Save(onePDF(), fd, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := os.Stat(name)
+	if !os.SameFile(before, after) {
+		t.Error("the open file was replaced rather than written")
+	}
+	if got := readString(t, name); !strings.HasPrefix(got, "before\n%PDF") {
+		t.Errorf("the file holds %.20q", got)
+	}
+	noTemps(t, dir)
 }
