@@ -63,7 +63,7 @@ func Save(doc Document, name string, stdout io.Writer) ([]string, error) {
 	case *PDF:
 		var b bytes.Buffer
 		if _, err := d.WriteTo(&b); err != nil {
-			return nil, fmt.Errorf("writing PDF: %v", err)
+			return nil, fmt.Errorf("writing %s: %v", name, err)
 		}
 		blobs = [][]byte{b.Bytes()}
 	case *SVG:
