@@ -55,8 +55,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			status = exitInput
 		}
 	}()
-	app := newApp(stdin, stdout, stderr)
+	out := &outWriter{w: stdout}
+	app := newApp(stdin, out, stderr)
 	err := app.Run(reorder(app, args))
+	if err == nil {
+		err = out.finish()
+	}
 	if err == nil {
 		return exitOK
 	}
@@ -67,6 +71,45 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return exitUsage
 	}
 	return exitInput
+}
+
+// outWriter is the standard output of the commands. It remembers the
+// first failed write (a full disk, /dev/full, a closed pipe), so that a
+// command whose output was lost exits 1 even where it did not check.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		o.err = fmt.Errorf("writing standard output: %v", err)
+	}
+	return n, o.err
+}
+
+// finish returns the first failed write, or else the error of syncing
+// standard output when it is a regular file (where a full disk or quota
+// may only show then).
+func (o *outWriter) finish() error {
+	if o.err != nil {
+		return o.err
+	}
+	if f, ok := o.w.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			if err := f.Sync(); err != nil {
+				return fmt.Errorf("writing standard output: %v", err)
+			}
+		}
+	}
+	return nil
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
@@ -488,10 +531,11 @@ func facesCommand() *cli.Command {
 				if err := drawing.Sheet(label, paper, segs, arr, rep).Draw(doc); err != nil {
 					return err
 				}
-				if _, err := layout.Save(doc, out, c.App.Writer); err != nil {
+				names, err := layout.Save(doc, out, c.App.Writer)
+				if err != nil {
 					return err
 				}
-				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(names, ", "))
 			}
 			return nil
 		},
@@ -519,6 +563,7 @@ func scoreCommand() *cli.Command {
 				return err
 			}
 			failed := 0
+			var renderErr error // --render failed: status 1 even if the transcript scored
 			var jsons [][]byte
 			for _, name := range c.Args().Slice() {
 				data, err := readInput(c, name)
@@ -537,13 +582,18 @@ func scoreCommand() *cli.Command {
 				}
 				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
 					doc := layout.NewDocument(format, drawing.Title)
-					if derr := drawing.Sheet(res, paper).Draw(doc); derr != nil {
-						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", derr)
-					} else if _, serr := layout.Save(doc, out, c.App.Writer); serr != nil {
-						fmt.Fprintf(c.App.ErrWriter, "papergames: --render: %v\n", serr)
-					} else {
-						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+					var names []string
+					rerr := drawing.Sheet(res, paper).Draw(doc)
+					if rerr == nil {
+						names, rerr = layout.Save(doc, out, c.App.Writer)
 					}
+					if rerr != nil {
+						renderErr = fmt.Errorf("--render: %v", rerr)
+					} else {
+						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(names, ", "))
+					}
+				} else if out != "" && err == nil {
+					renderErr = fmt.Errorf("--render %s: the transcript has no round to draw; nothing written", out)
 				}
 				if err != nil {
 					fmt.Fprintf(c.App.ErrWriter, "%v\n", err)
@@ -573,9 +623,12 @@ func scoreCommand() *cli.Command {
 				}
 			}
 			if failed > 0 {
+				if renderErr != nil {
+					fmt.Fprintf(c.App.ErrWriter, "papergames: %v\n", renderErr)
+				}
 				return fmt.Errorf("%d of %d transcript(s) could not be scored", failed, c.NArg())
 			}
-			return nil
+			return renderErr
 		},
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
+
+	"papergames/internal/safetext"
 )
 
 // svgUnit is the number of SVG user units per millimetre. svgo takes
@@ -163,7 +165,7 @@ func (d *SVG) Text(at Point, s string, f Font, a Align, c Color) {
 	case Right:
 		x -= TextWidth(s, f)
 	}
-	d.cur.Group(`aria-label="`+escapeAttr(s)+`"`, `fill="`+hex(c)+`"`)
+	d.cur.Group(`aria-label="`+escapeAttr(safetext.Drop(s))+`"`, `fill="`+hex(c)+`"`)
 	var buf sfnt.Buffer
 	fc := face(f)
 	upem := float64(fc.UnitsPerEm())
@@ -254,7 +256,10 @@ func (d *SVG) writeGlyphs() {
 	d.glyphs = nil
 }
 
-// escapeAttr escapes s for a double-quoted XML attribute.
+// escapeAttr escapes s for a double-quoted XML attribute. Text's labels
+// pass through safetext.Drop first: a bidirectional control such as
+// U+202E would turn around what a reader or a search shows, and the
+// glyphs drawn ignore it anyway.
 func escapeAttr(s string) string {
 	var b bytes.Buffer
 	xml.EscapeText(&b, []byte(s))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"papergames/internal/safetext"
 )
 
 // Goal says whether the most or the fewest points win.
@@ -91,47 +93,62 @@ func (r *Result) names(seats []int) []string {
 	return out
 }
 
-// Text returns the report for people.
+// Text returns the report for people. Every name and message in it is
+// escaped for a terminal (safetext.Terminal): a control character or an
+// escape sequence in a player's name shows as \x1b, a bidirectional
+// control as \u202e, and a newline cannot start a line of its own.
 func (r *Result) Text(file string) string {
+	safe := safetext.Terminal
+	players := make([]string, len(r.Players))
+	for i, p := range r.Players {
+		players[i] = safe(p)
+	}
+	names := func(seats []int, sep string) string {
+		out := make([]string, len(seats))
+		for i, s := range seats {
+			out[i] = players[s]
+		}
+		return strings.Join(out, sep)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %s, %s\n", file, r.Title, strings.Join(r.Players, " v "))
+	fmt.Fprintf(&b, "%s: %s, %s\n", safe(file), safe(r.Title), strings.Join(players, " v "))
 	for _, rd := range r.Rounds {
 		fmt.Fprintf(&b, "\nround %d\n", rd.Number)
 		for _, l := range rd.Lines {
-			fmt.Fprintf(&b, "  %s\n", l)
+			fmt.Fprintf(&b, "  %s\n", safe(l))
 		}
 		var parts []string
 		for i, s := range rd.Scores {
-			parts = append(parts, fmt.Sprintf("%s %d", r.Players[i], s))
+			parts = append(parts, fmt.Sprintf("%s %d", players[i], s))
 		}
 		fmt.Fprintf(&b, "  score: %s\n", strings.Join(parts, ", "))
 	}
 	t := r.Totals()
 	b.WriteString("\ntotals:")
-	for i, p := range r.Players {
+	for i, p := range players {
 		fmt.Fprintf(&b, " %s %d", p, t[i])
-		if i+1 < len(r.Players) {
+		if i+1 < len(players) {
 			b.WriteString(",")
 		}
 	}
 	b.WriteString("\n")
 	if len(r.Disqualified) > 0 {
-		fmt.Fprintf(&b, "disqualified, losing whatever their total: %s\n", strings.Join(r.names(r.Disqualified), ", "))
+		fmt.Fprintf(&b, "disqualified, losing whatever their total: %s\n", names(r.Disqualified, ", "))
 	}
-	w := r.names(r.Winners())
+	w := r.Winners()
 	verdict := "no winner: every player is disqualified"
 	switch {
 	case len(w) == 1:
-		verdict = "winner: " + w[0]
+		verdict = "winner: " + players[w[0]]
 	case len(w) > 1:
-		verdict = "tie: " + strings.Join(w, " and ")
+		verdict = "tie: " + names(w, " and ")
 	}
-	fmt.Fprintf(&b, "%s (%s)\n", verdict, r.Rule)
+	fmt.Fprintf(&b, "%s (%s)\n", verdict, safe(r.Rule))
 	if r.Provisional {
 		b.WriteString("provisional: the result could still change (see the warnings)\n")
 	}
 	for _, x := range r.Warnings {
-		fmt.Fprintf(&b, "warning: %s\n", x)
+		fmt.Fprintf(&b, "warning: %s\n", safe(x))
 	}
 	return b.String()
 }

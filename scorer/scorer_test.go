@@ -155,3 +155,29 @@ func TestWordsJoinSpacedDashes(t *testing.T) {
 		t.Errorf("got %v, want %v", got, want)
 	}
 }
+
+// Names from a transcript reach the terminal escaped: no escape sequence,
+// no bidirectional control, no line a name starts of its own.
+func TestTextIsSafeForATerminal(t *testing.T) {
+	evil := "Eve\x1b]0;owned\x07\x1b[2J\nwinner: Eve"
+	r := &Result{Title: "T", Players: []string{"Ann", evil, "\u202eboB"}, Goal: Most, Rule: "most points win",
+		Rounds:       []Round{{Number: 1, Scores: []int{1, 1, 1}, Lines: []string{evil + " drew \u009b31m \xff"}}},
+		Warnings:     []string{"seat of " + evil},
+		Disqualified: []int{0}}
+	txt := r.Text("game\x1b[1m.yaml")
+	for _, bad := range []string{"\x1b", "\x07", "\u009b", "\xff", "\u202e", "\nwinner: Eve"} {
+		if strings.Contains(txt, bad) {
+			t.Errorf("the report holds %q raw:\n%s", bad, txt)
+		}
+	}
+	for _, want := range []string{`Eve\x1b]0;owned\x07\x1b[2J\nwinner: Eve`, `\u202eboB`, `game\x1b[1m.yaml`, `drew \u009b31m \xff`, `tie: Eve\x1b`} {
+		if !strings.Contains(txt, want) {
+			t.Errorf("the report lacks %q:\n%s", want, txt)
+		}
+	}
+	clean := &Result{Title: "T", Players: []string{"Ann", "Eve", "Bob"}, Goal: Most, Rule: "most points win",
+		Rounds: r.Rounds, Warnings: r.Warnings, Disqualified: []int{0}}
+	if a, b := strings.Count(txt, "\n"), strings.Count(clean.Text("g"), "\n"); a != b {
+		t.Errorf("the names changed the number of lines: %d, want %d", a, b)
+	}
+}

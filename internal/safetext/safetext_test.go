@@ -1,0 +1,35 @@
+package safetext
+
+import "testing"
+
+func TestTerminal(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ann":                        "Ann",
+		"Zoë, 李雷, Łukasz":            "Zoë, 李雷, Łukasz",
+		"\x1b[2J\x1b]0;pwned\x07":    `\x1b[2J\x1b]0;pwned\x07`,
+		"Ann\nwinner: Bob":           `Ann\nwinner: Bob`,
+		"a\tb\rc\x00d\x7fe":          `a\tb\rc\x00d\x7fe`,
+		"\u202eboB":                  `\u202eboB`,
+		"x\u2066y\u2069\u200f\u0085": `x\u2066y\u2069\u200f\u0085`,
+		"bad \xff\xfe utf8":          `bad \xff\xfe utf8`,
+		"family 👨\u200d👩\u200d👧":     "family 👨\u200d👩\u200d👧", // joiners are not hazards
+	} {
+		if got := Terminal(in); got != want {
+			t.Errorf("Terminal(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestDrop(t *testing.T) {
+	for in, want := range map[string]string{
+		"Ann":             "Ann",
+		"\u202eboB\u202c": "boB",
+		"a\x1b[31mb":      "a[31mb",
+		"Zoë\n\u2067x":    "Zoëx",
+		"bad \xff":        "bad \ufffd",
+	} {
+		if got := Drop(in); got != want {
+			t.Errorf("Drop(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
