@@ -35,7 +35,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers", n, n, m, m*m),
 		Key:     wtcKey(n, m),
 		Rounds:  1,
-		PerPage: 4,
+		PerPage: perPage(m),
 	}
 	for owner := 0; owner < m; owner++ {
 		for filler := 0; filler < m; filler++ {
@@ -124,3 +124,21 @@ rounds:
           [13] 8    3    [2]  .  .
           [14] [15] [16] [1]  .  .
 `
+
+// perPage is the default boards per page, chosen so that no page mixes
+// two curves' grids: two players' four grids on one page; three or four
+// players a page per curve (its copies for every filler) instead of
+// 4+4+1; six players' six copies do not fit a page, so two pages of three
+// per curve. Five players' five copies fit neither one page nor halves:
+// they stay four to a page. This relies on the sheet putting exactly
+// PerPage boards on a page; layout.Sheet today fills every slot of its
+// tiling (3 a page is tiled 2 by 2, so 4 a page), see the report.
+func perPage(players int) int {
+	switch players {
+	case 3, 4:
+		return players
+	case 6:
+		return 3
+	}
+	return 4
+}

@@ -1,9 +1,11 @@
 package curve
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"papergames/games"
 	"papergames/games/gamestest"
 	"reflect"
@@ -689,5 +691,68 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 	}
 	if found < 100 || withInside < 50 {
 		t.Fatalf("only %d random loops, %d with an inside", found, withInside)
+	}
+}
+
+// TestWithinTheCurveRenderBytes: rendering the same transcript twice, to
+// PDF and to SVG through layout, gives the same bytes (the inside used to
+// be tinted in map order).
+func TestWithinTheCurveRenderBytes(t *testing.T) {
+	data, err := os.ReadFile("../../examples/within-the-curve/three-players.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []layout.Format{layout.FormatPDF, layout.FormatSVG} {
+		var prev [][]byte
+		for range 3 {
+			res, d, err := games.Score(Game{}, "t.yaml", data, games.Values{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := layout.NewDocument(f, d.Title)
+			if err := d.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); err != nil {
+				t.Fatal(err)
+			}
+			var got [][]byte
+			switch doc := doc.(type) {
+			case *layout.PDF:
+				var b bytes.Buffer
+				if _, err := doc.WriteTo(&b); err != nil {
+					t.Fatal(err)
+				}
+				got = [][]byte{b.Bytes()}
+			case *layout.SVG:
+				got = doc.Pages()
+			}
+			if prev != nil && !reflect.DeepEqual(got, prev) {
+				t.Fatalf("%s: two renders of the same transcript differ", f)
+			}
+			prev = got
+		}
+	}
+}
+
+// TestWithinTheCurveSheetPages: the default boards per page keep each
+// curve's copies together, from three players a page (or two) per curve.
+func TestWithinTheCurveSheetPages(t *testing.T) {
+	for m, want := range map[int]int{2: 4, 3: 3, 4: 4, 6: 3} {
+		names := make([]string, m)
+		s, err := Game{}.Setup(games.Values{"size": 12}, names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.PerPage != want {
+			t.Errorf("%d players: %d grids a page, want %d", m, s.PerPage, want)
+		}
+		if m < 3 {
+			continue
+		}
+		for i := range s.Cells {
+			first := s.Cells[i-i%s.PerPage].Caption
+			owner := func(c string) string { return strings.SplitN(c, " · ", 2)[0] }
+			if owner(s.Cells[i].Caption) != owner(first) {
+				t.Errorf("%d players: grid %d (%s) shares a page with %s", m, i+1, s.Cells[i].Caption, first)
+			}
+		}
 	}
 }

@@ -61,8 +61,13 @@ func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, 
 			d := max(st.Line, 0.2)
 			return layout.RectPath(layout.R(b.Min.X+d, b.Min.Y+d, b.W()-2*d, b.H()-2*d))
 		}
-		for p := range lp.inside {
-			c.Fill(inset(p), pale)
+		// Row by row, not in map order: the same input draws the same bytes.
+		for r := 0; r < n; r++ {
+			for col := 0; col < n; col++ {
+				if p := (wtcCell{col, r}); lp.inside[p] {
+					c.Fill(inset(p), pale)
+				}
+			}
 		}
 		for _, p := range lp.cells {
 			if onBoard(p) {
