@@ -537,37 +537,43 @@ func TestMakingIntersectionsChecksAgreeWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	for range 300 {
 		n := 2 + rng.Intn(6)
-		g := newMIGame(n)
+		st, _ := New(n, 3*n, []string{"Ann", "Bob"}, 0)
 		var drawn [][][2]int
-		for k := range 3 * n {
-			s := &miSeg{k: k, a: miDot{rng.Intn(n), rng.Intn(n)}}
-			s.b = s.a
-			for s.b == s.a {
+		var names []string
+		for range 3 * n {
+			mv := Move{A: Dot{int8(rng.Intn(n)), int8(rng.Intn(n))}}
+			mv.B = mv.A
+			for mv.B == mv.A {
 				if rng.Intn(2) == 0 {
-					s.b.c = rng.Intn(n)
+					mv.B.C = int8(rng.Intn(n))
 				} else {
-					s.b.r = rng.Intn(n)
+					mv.B.R = int8(rng.Intn(n))
 				}
 			}
-			s.text = s.a.String() + "-" + s.b.String()
-			dots := miDotsOn(s.a.c, s.a.r, s.b.c, s.b.r)
+			dots := miDotsOn(int(mv.A.C), int(mv.A.R), int(mv.B.C), int(mv.B.R))
 			var want []string
 			for j, e := range drawn {
 				if !miLegalBrute(dots, func(yield func([][2]int) bool) { yield(e) }) {
-					want = append(want, g.segs[j].label())
+					want = append(want, names[j])
 				}
 			}
-			got := g.conflicts(s)
+			var got Refusal
+			if err := st.Check(mv); err != nil {
+				got = err.(Refusal)
+			}
 			if len(got) != len(want) {
-				t.Fatalf("%d-by-%d, %s after %v: conflicts %q, brute force %q", n, n, s.text, g.segs, got, want)
+				t.Fatalf("%d-by-%d, %s after %v: conflicts %q, brute force %q", n, n, mv, names, got, want)
 			}
 			for i := range got {
 				if !strings.Contains(got[i], want[i]+" ") && !strings.Contains(got[i], want[i]+":") {
-					t.Fatalf("%s: conflict %q should name %s", s.text, got[i], want[i])
+					t.Fatalf("%s: conflict %q should name %s", mv, got[i], want[i])
 				}
 			}
 			if len(got) == 0 {
-				g.draw(s)
+				names = append(names, fmt.Sprintf("segment %d (%s)", len(drawn)+1, mv))
+				if err := st.Play(mv); err != nil {
+					t.Fatal(err)
+				}
 				drawn = append(drawn, dots)
 			}
 		}
