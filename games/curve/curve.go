@@ -1,11 +1,17 @@
+// Package curve is Within The Curve, a game by Leroy Quet (2008): each
+// player draws a loop of cells, and every player numbers a copy of every
+// loop and fills its inside with 1, 2, 3, ..., side neighbours coprime. It
+// holds the game's sheet, its rules engine (State: a round's curves, then
+// its grids filled number by number), the transcript scorer and the
+// rendered grids.
 package curve
 
 import (
 	"fmt"
-	"papergames/games"
 	"strings"
 
 	"papergames/boards"
+	"papergames/games"
 	"papergames/layout"
 )
 

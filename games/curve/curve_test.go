@@ -9,6 +9,7 @@ import (
 	"papergames/games"
 	"papergames/games/gamestest"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -261,7 +262,7 @@ func TestWithinTheCurveInsideOfU(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for p := range lp.inside {
+	for _, p := range lp.inside {
 		got = append(got, p.String())
 	}
 	sort.Strings(got)
@@ -627,21 +628,21 @@ func TestWithinTheCurveRowsInOneString(t *testing.T) {
 func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 2009))
 	const n = 7
-	steps := []wtcCell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	steps := []Cell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	found, withInside := 0, 0
 	for try := 0; try < 20000 && found < 400; try++ {
-		start := wtcCell{rng.IntN(n), rng.IntN(n)}
-		loop := []wtcCell{start}
-		on := map[wtcCell]bool{start: true}
+		start := Cell{rng.IntN(n), rng.IntN(n)}
+		loop := []Cell{start}
+		on := map[Cell]bool{start: true}
 		for len(loop) < n*n {
 			last := loop[len(loop)-1]
-			if len(loop) >= 4 && wtcSide(last, start) && rng.IntN(6) == 0 {
+			if len(loop) >= 4 && side(last, start) && rng.IntN(6) == 0 {
 				break
 			}
-			var next []wtcCell
+			var next []Cell
 			for _, d := range steps {
-				q := wtcCell{last.c + d.c, last.r + d.r}
-				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && !on[q] {
+				q := Cell{last.C + d.C, last.R + d.R}
+				if q.C >= 0 && q.R >= 0 && q.C < n && q.R < n && !on[q] {
 					next = append(next, q)
 				}
 			}
@@ -652,7 +653,7 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 			loop = append(loop, q)
 			on[q] = true
 		}
-		if len(loop) < 4 || !wtcSide(loop[len(loop)-1], start) {
+		if len(loop) < 4 || !side(loop[len(loop)-1], start) {
 			continue
 		}
 		found++
@@ -660,8 +661,8 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 		var wall, seen [m][m]bool
 		for k, a := range loop {
 			b := loop[(k+1)%len(loop)]
-			wall[2*a.r+1][2*a.c+1] = true
-			wall[a.r+b.r+1][a.c+b.c+1] = true
+			wall[2*a.R+1][2*a.C+1] = true
+			wall[a.R+b.R+1][a.C+b.C+1] = true
 		}
 		var fill func(x, y int)
 		fill = func(x, y int) {
@@ -675,16 +676,16 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 			fill(x, y-1)
 		}
 		fill(0, 0)
-		in := wtcInsideOf(loop, n)
-		if len(in) > 0 {
+		in := insideOf(loop, n)
+		if slices.Contains(in, true) {
 			withInside++
 		}
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
-				p := wtcCell{c, r}
+				p := Cell{c, r}
 				want := !on[p] && !seen[2*r+1][2*c+1]
-				if in[p] != want {
-					t.Fatalf("loop %v: %v inside %v, flood fill says %v", loop, p, in[p], want)
+				if in[r*n+c] != want {
+					t.Fatalf("loop %v: %v inside %v, flood fill says %v", loop, p, in[r*n+c], want)
 				}
 			}
 		}

@@ -13,13 +13,13 @@ import (
 // grid: the curve through its squares' centres in its owner's colour, the
 // loop squares tinted, curve numbers ringed, inside numbers in black, a
 // broken rule in red, and in grey the next number where it still fits.
-func wtcCells(t *scorer.Transcript, i, n int, grids []*wtcGrid, loops []*wtcLoop) []layout.Cell {
+func wtcCells(t *scorer.Transcript, i, n int, grids []*wtcGrid, loops []*loop) []layout.Cell {
 	var out []layout.Cell
 	for _, gr := range grids {
 		if gr == nil {
 			continue
 		}
-		var lp *wtcLoop
+		var lp *loop
 		if gr.owner >= 0 && gr.owner < len(loops) {
 			lp = loops[gr.owner]
 		}
@@ -46,17 +46,17 @@ func wtcCells(t *scorer.Transcript, i, n int, grids []*wtcGrid, loops []*wtcLoop
 	return out
 }
 
-func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, st layout.Style, gr *wtcGrid, lp *wtcLoop) {
+func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, st layout.Style, gr *wtcGrid, lp *loop) {
 	n := board.N
 	step := s / float64(n)
-	box := func(p wtcCell) layout.Rect { return board.Cell(o, s, p.c, p.r) }
-	ctr := func(p wtcCell) layout.Point { return box(p).Center() }
-	onBoard := func(p wtcCell) bool { return p.c >= 0 && p.r >= 0 && p.c < n && p.r < n }
+	box := func(p Cell) layout.Rect { return board.Cell(o, s, p.C, p.R) }
+	ctr := func(p Cell) layout.Point { return box(p).Center() }
+	onBoard := func(p Cell) bool { return p.C >= 0 && p.R >= 0 && p.C < n && p.R < n }
 	if lp != nil && len(lp.cells) > 0 {
 		ink, tint := scorer.Ink(lp.seat), scorer.Fill(lp.seat)
 		pale := layout.RGB(tint.R/3+170, tint.G/3+170, tint.B/3+170)
 		// Tints stop short of the grid lines, which stay visible.
-		inset := func(p wtcCell) *layout.Path {
+		inset := func(p Cell) *layout.Path {
 			b := box(p)
 			d := max(st.Line, 0.2)
 			return layout.RectPath(layout.R(b.Min.X+d, b.Min.Y+d, b.W()-2*d, b.H()-2*d))
@@ -64,7 +64,7 @@ func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, 
 		// Row by row, not in map order: the same input draws the same bytes.
 		for r := 0; r < n; r++ {
 			for col := 0; col < n; col++ {
-				if p := (wtcCell{col, r}); lp.inside[p] {
+				if p := (Cell{col, r}); lp.isInside(p) {
 					c.Fill(inset(p), pale)
 				}
 			}
@@ -94,14 +94,14 @@ func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, 
 	for _, pr := range gr.redPairs {
 		a, b := box(pr[0]), box(pr[1])
 		edge := layout.Segment(layout.Pt(b.Min.X, b.Min.Y), layout.Pt(b.Min.X, b.Max.Y)) // b right of a
-		if pr[0].c == pr[1].c {
+		if pr[0].C == pr[1].C {
 			edge = layout.Segment(layout.Pt(a.Min.X, b.Min.Y), layout.Pt(a.Max.X, b.Min.Y)) // b below a
 		}
 		c.Stroke(edge, layout.Pen{Width: min(1.2, max(0.6, step*0.1)), Color: layout.Red})
 	}
 	for r, row := range gr.tok {
 		for col, tk := range row {
-			p := wtcCell{col, r}
+			p := Cell{col, r}
 			if tk == nil {
 				continue
 			}

@@ -13,23 +13,10 @@ import (
 	"papergames/scorer"
 )
 
-// wtcCell is a square of the grid, 0-based from the top left.
-type wtcCell struct{ c, r int }
+// Cell is a square of the grid, 0-based from the top left.
+type Cell struct{ C, R int }
 
-func (p wtcCell) String() string { return boards.CellName(p.c, p.r) }
-
-// wtcLoop is one player's curve: its squares in order along the loop.
-type wtcLoop struct {
-	seat  int
-	cells []wtcCell
-	at    map[wtcCell]int // position along the loop
-	// ok when the loop is closed, side-connected, repeats no square and has
-	// at least 4; only then is its inside known.
-	ok      bool
-	badStep map[int]bool // step k (square k to k+1, the last to the first) is broken
-	inside  map[wtcCell]bool
-	clock   bool // the listed order runs clockwise on the sheet
-}
+func (p Cell) String() string { return boards.CellName(p.C, p.R) }
 
 // wtc token kinds.
 const (
@@ -56,8 +43,8 @@ type wtcGrid struct {
 	status        string      // valid, invalid, missing, blank, or "" when refused
 	k             int         // the top inside number written
 	problems      []wtcProblem
-	unfinished    []wtcCell // empty inside squares that could take k+1
-	redPairs      [][2]wtcCell
+	unfinished    []Cell // empty inside squares that could take k+1
+	redPairs      [][2]Cell
 }
 
 // wtcProblem is a broken rule of a filled grid, at the square it names.
@@ -108,7 +95,7 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 // wtcRound reads, checks and scores round i: the curves, then every grid.
 // The grids come back in sheet order (by curve owner, then filler), the
 // missing ones included, for the render.
-func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtcLoop, error) {
+func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*loop, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "curves", "grids")
 	if err != nil {
@@ -116,7 +103,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 	}
 	m := len(t.Players)
 	var errs input.Errors
-	loops := make([]*wtcLoop, m)
+	loops := make([]*loop, m)
 	cn, ok := f["curves"]
 	switch {
 	case !ok:
@@ -180,11 +167,24 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 		rd.Lines = append(rd.Lines, fmt.Sprintf("%s's curve: a loop of %d squares, %d inside", t.Players[lp.seat], len(lp.cells), len(lp.inside)))
 		curves[t.Players[lp.seat]] = map[string]int{"squares": len(lp.cells), "inside": len(lp.inside)}
 	}
+	// The engine, its curves drawn, replays each valid grid.
+	st, err := New(n, t.Players)
+	if err != nil {
+		return nil, grids, loops, err
+	}
+	for _, lp := range loops {
+		if err := st.Play(Move{Kind: Curve, Loop: lp.cells}); err != nil {
+			panic("within-the-curve: a curve found valid is refused by the engine: " + err.Error())
+		}
+	}
 	var details []map[string]any
 	for _, gr := range grids {
 		lp := loops[gr.owner]
 		if gr.status == "" {
 			checkGrid(gr, lp, n)
+			if gr.status == "valid" {
+				replay(st, gr)
+			}
 		}
 		score := 0
 		if gr.status == "valid" {
@@ -216,15 +216,15 @@ func wtcFirstKey(n *input.Node) *input.Node {
 	return n
 }
 
-// readLoop reads a curve and checks it is a loop: at least 4 squares on
-// the board, each sharing a side with the next and the last with the
-// first, none twice. Its inside is computed when it is.
-func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
+// readLoop reads a curve and checks it is a loop (newLoop): at least 4
+// squares on the board, each sharing a side with the next and the last
+// with the first, none twice. Its inside is computed when it is.
+func readLoop(where string, node *input.Node, n int) (*loop, error) {
 	words, err := scorer.Words(node, where)
 	if err != nil {
 		return nil, err
 	}
-	lp := &wtcLoop{at: map[wtcCell]int{}, badStep: map[int]bool{}}
+	var cells []Cell
 	var errs input.Errors
 	for k, w := range words {
 		c, r, err := boards.ParseCell(w.Text, n)
@@ -232,121 +232,26 @@ func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
 			errs = append(errs, w.Errorf("%s, square %d: %v", where, k+1, err))
 			continue
 		}
-		lp.cells = append(lp.cells, wtcCell{c, r})
+		cells = append(cells, Cell{c, r})
 	}
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
-	L := len(lp.cells)
-	if L < 4 {
-		what := fmt.Sprintf("%d squares", L)
-		if L == 1 {
-			what = "1 square"
+	lp, probs := newLoop(cells, n)
+	for _, p := range probs {
+		at := node
+		if p.at >= 0 {
+			at = words[p.at]
 		}
-		return lp, node.Errorf("%s has %s; a curve is a loop of at least 4", where, what)
+		errs = append(errs, at.Errorf("%s%s", where, p.msg))
 	}
-	for k, p := range lp.cells {
-		if j, dup := lp.at[p]; dup {
-			why := "a loop passes each square once"
-			if j == 0 && k == L-1 {
-				why = fmt.Sprintf("the loop closes by itself, from its last square back to its first, so leave out the second %s", p)
-			}
-			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; %s", where, k+1, p, j+1, why))
-			lp.badStep[k-1] = true
-			continue
-		}
-		lp.at[p] = k
-	}
-	for k := 0; k+1 < L; k++ {
-		a, b := lp.cells[k], lp.cells[k+1]
-		if a == b || wtcSide(a, b) {
-			continue
-		}
-		lp.badStep[k] = true
-		errs = append(errs, words[k+1].Errorf("%s, square %d (%s): %s from square %d (%s); each square shares a side with the next",
-			where, k+2, b, wtcStep(a, b), k+1, a))
-	}
-	first, last := lp.cells[0], lp.cells[L-1]
-	if first != last && !wtcSide(first, last) {
-		lp.badStep[L-1] = true
-		errs = append(errs, words[L-1].Errorf("%s: the loop does not close: its last square, %s, %s its first, %s; the last square shares a side with the first",
-			where, last, map[bool]string{true: "is diagonal to", false: "does not touch"}[wtcDiagonal(first, last)], first))
-	}
-	if len(errs) > 0 {
-		return lp, errs.Err()
-	}
-	lp.ok = true
-	lp.inside = wtcInsideOf(lp.cells, n)
-	area := 0
-	for k, p := range lp.cells {
-		q := lp.cells[(k+1)%L]
-		area += p.c*q.r - q.c*p.r
-	}
-	lp.clock = area > 0 // rows grow downwards, so a positive area turns clockwise
-	return lp, nil
-}
-
-func wtcSide(a, b wtcCell) bool { return wtcAbs(a.c-b.c)+wtcAbs(a.r-b.r) == 1 }
-
-func wtcDiagonal(a, b wtcCell) bool { return wtcAbs(a.c-b.c) == 1 && wtcAbs(a.r-b.r) == 1 }
-
-func wtcStep(a, b wtcCell) string {
-	if wtcDiagonal(a, b) {
-		return "a diagonal step"
-	}
-	return "a jump"
-}
-
-func wtcAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// wtcInsideOf returns the squares enclosed by the closed path through the
-// centres of a loop's squares. From the centre of a square off the loop,
-// a ray runs right half a square below the row's centre line: it meets no
-// centre and no horizontal step of the path, and crosses exactly the
-// vertical steps between this row and the next that lie right of the
-// square. An odd count means inside. Integers only, no tie to break.
-func wtcInsideOf(loop []wtcCell, n int) map[wtcCell]bool {
-	on := map[wtcCell]bool{}
-	down := make([][]bool, n) // down[r][c]: the path steps between (c, r) and (c, r+1)
-	for r := range down {
-		down[r] = make([]bool, n)
-	}
-	for k, a := range loop {
-		on[a] = true
-		b := loop[(k+1)%len(loop)]
-		if a.c == b.c && wtcAbs(a.r-b.r) == 1 {
-			down[min(a.r, b.r)][a.c] = true
-		}
-	}
-	in := map[wtcCell]bool{}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			if on[wtcCell{c, r}] {
-				continue
-			}
-			crossings := 0
-			for x := c + 1; x < n; x++ {
-				if down[r][x] {
-					crossings++
-				}
-			}
-			if crossings%2 == 1 {
-				in[wtcCell{c, r}] = true
-			}
-		}
-	}
-	return in
+	return lp, errs.Err()
 }
 
 // readGrid reads one grids entry: whose curve, who filled it, and its rows
 // as typed. It checks the squares against the curve's loop (bracketed
 // exactly on the loop squares); the rules of play are checked later.
-func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*wtcLoop) (*wtcGrid, error) {
+func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*loop) (*wtcGrid, error) {
 	f, err := it.Fields(where+", a grid", "curve", "filler", "rows")
 	if err != nil {
 		return nil, err
@@ -418,7 +323,7 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			}
 			tk, err := wtcParse(w)
 			if err != "" {
-				errs = append(errs, &input.Error{Pos: w.pos, Msg: fmt.Sprintf("%s, %s: %s", where, wtcCell{c, r}, err)})
+				errs = append(errs, &input.Error{Pos: w.pos, Msg: fmt.Sprintf("%s, %s: %s", where, Cell{c, r}, err)})
 				tk.bad = true
 			}
 			gr.tok[r][c] = tk
@@ -430,8 +335,8 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 	}
 	for r := range gr.tok {
 		for c, tk := range gr.tok[r] {
-			p := wtcCell{c, r}
-			_, on := lp.at[p]
+			p := Cell{c, r}
+			_, on := lp.on(p)
 			switch {
 			case tk == nil:
 			case tk.kind == wtcOnLoop && !on:
@@ -441,7 +346,7 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			case tk.kind == wtcInside && on:
 				tk.bad = true
 				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is on %s's loop (square %d), so its number is a curve number: write [%d]",
-					where, p, p, t.Players[gr.owner], lp.at[p]+1, tk.val)})
+					where, p, p, t.Players[gr.owner], lp.pos(p)+1, tk.val)})
 			}
 		}
 	}
@@ -566,8 +471,8 @@ func wtcParse(w wtcLine) (*wtcTok, string) {
 
 // checkGrid checks a grid read without error against the rules of play
 // and sets its status, top number, problems and unfinished squares.
-func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
-	at := func(p wtcCell) *wtcTok { return gr.tok[p.r][p.c] }
+func checkGrid(gr *wtcGrid, lp *loop, n int) {
+	at := func(p Cell) *wtcTok { return gr.tok[p.R][p.C] }
 	filled := false
 	for r := range gr.tok {
 		for _, tk := range gr.tok[r] {
@@ -580,7 +485,7 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 		gr.status = "blank"
 		return
 	}
-	bad := func(p wtcCell, format string, a ...any) {
+	bad := func(p Cell, format string, a ...any) {
 		at(p).bad = true
 		gr.problems = append(gr.problems, wtcProblem{at(p).pos, fmt.Sprintf(format, a...)})
 	}
@@ -609,22 +514,21 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 		if len(a) != 1 || len(b) != 1 {
 			continue
 		}
-		if d := wtcAbs(a[0] - b[0]); d != 1 && d != L-1 {
-			bad(lp.cells[b[0]], "%s [%d] does not follow %s [%d] along the loop; the curve numbers run 1, 2, 3, ... square by square along it",
-				lp.cells[b[0]], v+1, lp.cells[a[0]], v)
+		if d := abs(a[0] - b[0]); d != 1 && d != L-1 {
+			bad(lp.cells[b[0]], "%s", followMsg(lp.cells[a[0]], v, lp.cells[b[0]]))
 		}
 	}
 	// The inside: 1..K, each once; outside: empty.
-	inside := map[int][]wtcCell{}
-	top := wtcCell{-1, -1}
+	inside := map[int][]Cell{}
+	top := Cell{-1, -1}
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
-			p := wtcCell{c, r}
+			p := Cell{c, r}
 			tk := at(p)
-			if _, on := lp.at[p]; on || tk.kind == wtcEmpty {
+			if _, on := lp.on(p); on || tk.kind == wtcEmpty {
 				continue
 			}
-			if !lp.inside[p] {
+			if !lp.isInside(p) {
 				bad(p, "%s holds %d but is outside the curve; squares outside stay empty", p, tk.val)
 				continue
 			}
@@ -646,20 +550,19 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 	// Side neighbours with an inside square are coprime.
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
-			a := wtcCell{c, r}
-			for _, b := range []wtcCell{{c + 1, r}, {c, r + 1}} {
-				if b.c >= n || b.r >= n || (!lp.inside[a] && !lp.inside[b]) {
+			a := Cell{c, r}
+			for _, b := range []Cell{{c + 1, r}, {c, r + 1}} {
+				if b.C >= n || b.R >= n || (!lp.isInside(a) && !lp.isInside(b)) {
 					continue
 				}
 				ta, tb := at(a), at(b)
 				if ta.kind == wtcEmpty || tb.kind == wtcEmpty || ta.val == 0 || tb.val == 0 {
 					continue // a 0 is a problem of its own
 				}
-				if d := wtcGCD(ta.val, tb.val); d != 1 {
+				if d := gcd(ta.val, tb.val); d != 1 {
 					ta.bad, tb.bad = true, true
-					gr.redPairs = append(gr.redPairs, [2]wtcCell{a, b})
-					gr.problems = append(gr.problems, wtcProblem{ta.pos, fmt.Sprintf("%s %s and %s %s have the common factor %d; an inside square and its side neighbours hold coprime numbers",
-						a, ta.text, b, tb.text, d)})
+					gr.redPairs = append(gr.redPairs, [2]Cell{a, b})
+					gr.problems = append(gr.problems, wtcProblem{ta.pos, coprimeMsg(a, ta.text, b, tb.text, d)})
 				}
 			}
 		}
@@ -673,26 +576,39 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 		return
 	}
 	gr.status = "valid"
-	// Unfinished: an empty inside square where k+1 is coprime with every
-	// filled side neighbour.
-	next := gr.k + 1
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			p := wtcCell{c, r}
-			if !lp.inside[p] || at(p).kind != wtcEmpty {
-				continue
-			}
-			fits := true
-			for _, q := range []wtcCell{{c - 1, r}, {c + 1, r}, {c, r - 1}, {c, r + 1}} {
-				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && at(q).kind != wtcEmpty && wtcGCD(next, at(q).val) != 1 {
-					fits = false
-				}
-			}
-			if fits {
-				gr.unfinished = append(gr.unfinished, p)
+}
+
+// replay plays a grid found valid on the engine in the order it was
+// filled: the loop's numbering from [1] towards [2], then 1, 2, ..., K
+// inside. The engine's K and the squares where K+1 still fits are the
+// grid's.
+func replay(st *State, gr *wtcGrid) {
+	g := st.fill(gr.owner, gr.filler)
+	var one, two Cell
+	at := make([]Cell, gr.k+1)
+	for r, row := range gr.tok {
+		for c, tk := range row {
+			switch {
+			case tk.kind == wtcOnLoop && tk.val == 1:
+				one = Cell{c, r}
+			case tk.kind == wtcOnLoop && tk.val == 2:
+				two = Cell{c, r}
+			case tk.kind == wtcInside:
+				at[tk.val] = Cell{c, r}
 			}
 		}
 	}
+	moves := []Move{{Kind: Numbering, At: one, Next: two}}
+	for v := 1; v <= gr.k; v++ {
+		moves = append(moves, Move{Kind: Write, At: at[v], Value: v})
+	}
+	for _, m := range moves {
+		if err := st.Play(m); err != nil {
+			panic(fmt.Sprintf("within-the-curve: a grid found valid is refused by the engine at %s: %v", m, err))
+		}
+	}
+	gr.k = g.k
+	gr.unfinished = g.open(nil)
 }
 
 // wtcLacking names the numbers from 1 to top that are not keys of have,
@@ -731,15 +647,8 @@ func wtcLacking[V any](have map[int]V, top int) string {
 	return strings.Join(parts, ", ")
 }
 
-func wtcGCD(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
 // report is the grid's part of the round's report.
-func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
+func (gr *wtcGrid) report(t *scorer.Transcript, lp *loop) []string {
 	head := fmt.Sprintf("%s's curve, filled by %s: ", t.Players[gr.owner], t.Players[gr.filler])
 	switch gr.status {
 	case "missing":
@@ -756,7 +665,7 @@ func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
 	// The numbering: where 1 is, and which way 2 lies.
 	var one, two int
 	for k, p := range lp.cells {
-		switch gr.tok[p.r][p.c].val {
+		switch gr.tok[p.R][p.C].val {
 		case 1:
 			one = k
 		case 2:
@@ -781,7 +690,7 @@ func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
 }
 
 // wtcList names squares, at most eight of them.
-func wtcList(cs []wtcCell) string {
+func wtcList(cs []Cell) string {
 	var names []string
 	for i, c := range cs {
 		if i == 8 {
@@ -807,7 +716,7 @@ func wtcWarnings(t *scorer.Transcript, i int, grids []*wtcGrid) []string {
 			if len(gr.unfinished) > 0 {
 				p := gr.unfinished[0]
 				out = append(out, fmt.Sprintf("%s: round %d: %s's curve filled by %s is unfinished: %d still fits at %s; it scores its top number, %d",
-					gr.tok[p.r][p.c].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, wtcList(gr.unfinished), gr.k))
+					gr.tok[p.R][p.C].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, wtcList(gr.unfinished), gr.k))
 			}
 		}
 	}
