@@ -38,7 +38,9 @@ func newLoop(cells []Cell, n int) (*loop, []loopProblem) {
 		lp.index[i] = -1
 	}
 	var probs []loopProblem
-	bad := func(at int, format string, a ...any) { probs = append(probs, loopProblem{at, fmt.Sprintf(format, a...)}) }
+	bad := func(at int, format string, a ...any) {
+		probs = append(probs, loopProblem{at, fmt.Sprintf(format, a...)})
+	}
 	for k, p := range cells {
 		if p.C < 0 || p.R < 0 || p.C >= n || p.R >= n {
 			bad(k, ", square %d: %q is off the %d-by-%d board (columns A-%s, rows 1-%d)", k+1, p.String(), n, n, boards.Column(n-1), n)

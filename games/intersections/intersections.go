@@ -1,13 +1,18 @@
+// Package intersections is Making Intersections, a game by Leroy Quet
+// (2009): segments along the rows and columns of a dot array, the offense
+// scoring the dots met three or four times. It holds the game's sheet, its
+// rules engine (State, one round move by move), the transcript scorer
+// that replays it, the moves listing and the rendered round.
 package intersections
 
 import (
 	"errors"
 	"fmt"
-	"papergames/games"
 	"strconv"
 	"strings"
 
 	"papergames/boards"
+	"papergames/games"
 	"papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
