@@ -349,22 +349,13 @@ func (s *State) square(w string) (Cell, string, error) {
 
 // Check implements games.Engine.
 func (s *State) Check(m Move) error {
-	phase := s.Phase()
-	want := map[string]Kind{"curves": Curve, "numbering": Numbering, "inside": Write}
-	if k, ok := want[phase]; !ok || k != m.Kind {
-		return Refusal{fmt.Sprintf("%s: not a move of the %s phase", m, phase)}
+	if err := s.checkPhase(m); err != nil {
+		return err
 	}
 	switch m.Kind {
 	case Curve:
-		_, probs := newLoop(m.Loop, s.n)
-		if len(probs) == 0 {
-			return nil
-		}
-		out := make(Refusal, len(probs))
-		for i, p := range probs {
-			out[i] = s.curveName(s.drawn) + p.msg
-		}
-		return out
+		_, err := s.curve(m)
+		return err
 	case Numbering:
 		if _, _, why := s.grids[s.cur].checkNumbering(m.At, m.Next); why != "" {
 			return Refusal{why}
@@ -377,15 +368,54 @@ func (s *State) Check(m Move) error {
 	return nil
 }
 
+// checkPhase refuses a move of another phase than the current one.
+func (s *State) checkPhase(m Move) error {
+	phase := s.Phase()
+	var want Kind
+	switch phase {
+	case "over":
+		return Refusal{fmt.Sprintf("%s: the round is over", m)}
+	case "numbering":
+		want = Numbering
+	case "inside":
+		want = Write
+	}
+	if m.Kind != want {
+		return Refusal{fmt.Sprintf("%s: not a move of the %s phase", m, phase)}
+	}
+	return nil
+}
+
+// curve checks a curve move and returns its loop.
+func (s *State) curve(m Move) (*loop, error) {
+	lp, probs := newLoop(m.Loop, s.n)
+	if len(probs) == 0 {
+		return lp, nil
+	}
+	out := make(Refusal, len(probs))
+	for i, p := range probs {
+		out[i] = s.curveName(s.drawn) + p.msg
+	}
+	return nil, out
+}
+
 // Play implements games.Engine.
 func (s *State) Play(m Move) error {
-	if err := s.Check(m); err != nil {
+	var lp *loop
+	if m.Kind == Curve {
+		if err := s.checkPhase(m); err != nil {
+			return err
+		}
+		var err error
+		if lp, err = s.curve(Move{Kind: Curve, Loop: append([]Cell(nil), m.Loop...)}); err != nil {
+			return err
+		}
+	} else if err := s.Check(m); err != nil {
 		return err
 	}
 	h := undo{kind: m.Kind, cur: s.cur, at: m.At}
 	switch m.Kind {
 	case Curve:
-		lp, _ := newLoop(append([]Cell(nil), m.Loop...), s.n)
 		lp.seat = s.drawn
 		s.loops[s.drawn] = lp
 		s.drawn++
@@ -546,27 +576,30 @@ func (s *State) RandomMove(rng *rand.Rand) (Move, bool) {
 func randomWalk(rng *rand.Rand, n int) []Cell {
 	steps := [4]Cell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	on := make([]bool, n*n)
+	buf := make([]Cell, 0, n*n)
 	for range 20 {
 		clear(on)
 		start := Cell{rng.IntN(n), rng.IntN(n)}
-		walk := []Cell{start}
+		walk := append(buf[:0], start)
 		on[start.R*n+start.C] = true
 		for len(walk) < n*n {
 			last := walk[len(walk)-1]
 			if len(walk) >= 4 && side(last, start) && rng.IntN(4) == 0 {
 				return walk
 			}
-			var next []Cell
+			var next [4]Cell
+			k := 0
 			for _, d := range steps {
 				q := Cell{last.C + d.C, last.R + d.R}
 				if onBoard(q, n) && !on[q.R*n+q.C] {
-					next = append(next, q)
+					next[k] = q
+					k++
 				}
 			}
-			if len(next) == 0 {
+			if k == 0 {
 				break
 			}
-			q := next[rng.IntN(len(next))]
+			q := next[rng.IntN(k)]
 			walk = append(walk, q)
 			on[q.R*n+q.C] = true
 		}
