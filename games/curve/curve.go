@@ -39,7 +39,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	m := len(players)
 	s := &games.Setup{
 		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers", n, n, m, m*m),
-		Key:     wtcKey(n, m),
+		Key:     boardKey(n, m),
 		Rounds:  1,
 		PerPage: perPage(m),
 	}
@@ -69,14 +69,14 @@ func (Game) RenderNote() string {
 
 // Blank implements Scorer.
 func (Game) Blank() string {
-	return strings.Replace(blankWithinTheCurve, "BOARD", games.BoardID(wtcKey(6, 2)), 1)
+	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(6, 2)), 1)
 }
 
-func wtcKey(n, players int) string {
+func boardKey(n, players int) string {
 	return fmt.Sprintf("within-the-curve size=%d players=%d", n, players)
 }
 
-const blankWithinTheCurve = `# Within The Curve transcript: one match, checked and scored by
+const blank = `# Within The Curve transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: within-the-curve
 players: [Player 1, Player 2]   # names in seat order

@@ -12,8 +12,8 @@ import (
 	"papergames/games/gamestest"
 )
 
-// cells reads square names.
-func cells(t testing.TB, names string) []Cell {
+// loopOf reads square names.
+func loopOf(t testing.TB, names string) []Cell {
 	t.Helper()
 	st, _ := New(40, []string{"x"})
 	m, err := st.Parse(names)
@@ -23,7 +23,7 @@ func cells(t testing.TB, names string) []Cell {
 	return m.Loop
 }
 
-// started returns a 5-by-5 round of Ann and Bob with wtcAnn and wtcBob
+// started returns a 5-by-5 round of Ann and Bob with annCurve and bobCurve
 // drawn and the moves played, each in the engine's notation.
 func started(t testing.TB, moves ...string) *State {
 	t.Helper()
@@ -31,7 +31,7 @@ func started(t testing.TB, moves ...string) *State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range append([]string{wtcAnn, wtcBob}, moves...) {
+	for _, w := range append([]string{annCurve, bobCurve}, moves...) {
 		m, err := st.Parse(w)
 		if err == nil {
 			err = st.Play(m)
@@ -66,13 +66,13 @@ func TestEngineCheck(t *testing.T) {
 		{"three squares", nil, true, "A1 B1 B2", "Ann's curve has 3 squares; a curve is a loop of at least 4"},
 		{"one square", nil, true, "A1", "Ann's curve has 1 square; a curve is a loop of at least 4"},
 		{"diagonal step", nil, true, "B2 C2 D2 D3 C4 B4 B3", "Ann's curve, square 5 (C4): a diagonal step from square 4 (D3); each square shares a side with the next"},
-		{"not closed", []string{wtcAnn}, true, "A1 B1 C1 C2", "Bob's curve: the loop does not close: its last square, C2, does not touch its first, A1; the last square shares a side with the first"},
+		{"not closed", []string{annCurve}, true, "A1 B1 C1 C2", "Bob's curve: the loop does not close: its last square, C2, does not touch its first, A1; the last square shares a side with the first"},
 		{"closed twice", nil, true, "A1 B1 B2 A2 A1", "Ann's curve, square 5 (A1) is square 1 again; the loop closes by itself, from its last square back to its first, so leave out the second A1"},
 		{"numbering", nil, false, "C2=[1] B2=[2]", ""},
 		{"numbering written the other way", nil, false, "B2=[2] C2=[1]", ""},
 		{"[1] off the loop", nil, false, "C3=[1] C2=[2]", "C3 is not on the loop; [1] goes on one of its squares"},
 		{"[2] not next", nil, false, "B2=[1] D2=[2]", "D2 [2] does not follow B2 [1] along the loop; the curve numbers run 1, 2, 3, ... square by square along it"},
-		{"a curve in the numbering phase", nil, false, wtcAnn, `"B2 C2 D2 D3 D4 C4 B4 B3": number the loop by placing [1] and [2], e.g. B2=[1] C2=[2]`},
+		{"a curve in the numbering phase", nil, false, annCurve, `"B2 C2 D2 D3 D4 C4 B4 B3": number the loop by placing [1] and [2], e.g. B2=[1] C2=[2]`},
 		{"write 1", []string{"B2=[1] C2=[2]"}, false, "C3=1", ""},
 		{"write the wrong number", []string{"B2=[1] C2=[2]"}, false, "C3=2", "C3=2: the inside numbers run 1, 2, 3, ... with none skipped or repeated, so the next is 1"},
 		{"write on the loop", []string{"B2=[1] C2=[2]"}, false, "B2=1", "B2 is on the loop (square 1), which holds the curve numbers; inside numbers go inside it"},
@@ -92,7 +92,7 @@ func TestEngineCheck(t *testing.T) {
 			if tc.curves {
 				st, _ = New(5, []string{"Ann", "Bob"})
 				for _, w := range tc.before {
-					if err := st.Play(Move{Kind: Curve, Loop: cells(t, w)}); err != nil {
+					if err := st.Play(Move{Kind: Curve, Loop: loopOf(t, w)}); err != nil {
 						t.Fatal(err)
 					}
 				}

@@ -9,11 +9,11 @@ import (
 	"papergames/scorer"
 )
 
-// wtcCells draws round i's grids in sheet order, each on the printed cell
+// drawings draws round i's grids in sheet order, each on the printed cell
 // grid: the curve through its squares' centres in its owner's colour, the
 // loop squares tinted, curve numbers ringed, inside numbers in black, a
 // broken rule in red, and in grey the next number where it still fits.
-func wtcCells(t *scorer.Transcript, i, n int, grids []*wtcGrid, loops []*loop) []layout.Cell {
+func drawings(t *scorer.Transcript, i, n int, grids []*typed, loops []*loop) []layout.Cell {
 	var out []layout.Cell
 	for _, gr := range grids {
 		if gr == nil {
@@ -40,13 +40,13 @@ func wtcCells(t *scorer.Transcript, i, n int, grids []*wtcGrid, loops []*loop) [
 		}
 		board := boards.CellGrid{N: n}
 		out = append(out, layout.Cell{Caption: cap, Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
-			wtcDraw(c, board, o, s, st, gr, lp)
+			draw(c, board, o, s, st, gr, lp)
 		}}})
 	}
 	return out
 }
 
-func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, st layout.Style, gr *wtcGrid, lp *loop) {
+func draw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, st layout.Style, gr *typed, lp *loop) {
 	n := board.N
 	step := s / float64(n)
 	box := func(p Cell) layout.Rect { return board.Cell(o, s, p.C, p.R) }
@@ -110,7 +110,7 @@ func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, 
 				colour = layout.Red
 			}
 			switch tk.kind {
-			case wtcOnLoop:
+			case tokOnLoop:
 				ring := layout.Black
 				if lp != nil {
 					ring = scorer.Ink(lp.seat)
@@ -121,26 +121,26 @@ func wtcDraw(c layout.Canvas, board boards.CellGrid, o layout.Point, s float64, 
 				rad := step * 0.36
 				c.Fill((&layout.Path{}).Circle(ctr(p), rad), layout.White)
 				c.Stroke((&layout.Path{}).Circle(ctr(p), rad), layout.Pen{Width: min(0.5, max(0.2, step*0.03)), Color: ring})
-				wtcNumber(c, ctr(p), strconv.Itoa(tk.val), step*0.58, layout.Font{Size: step * 0.4, Bold: true}, colour)
-			case wtcInside:
-				wtcNumber(c, ctr(p), strconv.Itoa(tk.val), step*0.8, layout.Font{Size: step * 0.45}, colour)
+				writeNumber(c, ctr(p), strconv.Itoa(tk.val), step*0.58, layout.Font{Size: step * 0.4, Bold: true}, colour)
+			case tokInside:
+				writeNumber(c, ctr(p), strconv.Itoa(tk.val), step*0.8, layout.Font{Size: step * 0.45}, colour)
 			default:
 				if tk.bad { // an unreadable square, or an empty loop square
 					c.Stroke(layout.RectPath(box(p)), layout.Pen{Width: min(0.8, max(0.4, step*0.06)), Color: layout.Red})
 					if tk.text != "." {
-						wtcNumber(c, ctr(p), tk.text, step*0.8, layout.Font{Size: step * 0.45}, layout.Red)
+						writeNumber(c, ctr(p), tk.text, step*0.8, layout.Font{Size: step * 0.45}, layout.Red)
 					}
 				}
 			}
 		}
 	}
 	for _, p := range gr.unfinished {
-		wtcNumber(c, ctr(p), strconv.Itoa(gr.k+1), step*0.6, layout.Font{Size: step * 0.32}, layout.Grey)
+		writeNumber(c, ctr(p), strconv.Itoa(gr.k+1), step*0.6, layout.Font{Size: step * 0.32}, layout.Grey)
 	}
 }
 
-// wtcNumber writes s centred at p, shrunk to fit width w.
-func wtcNumber(c layout.Canvas, p layout.Point, s string, w float64, f layout.Font, col layout.Color) {
+// writeNumber writes s centred at p, shrunk to fit width w.
+func writeNumber(c layout.Canvas, p layout.Point, s string, w float64, f layout.Font, col layout.Color) {
 	if tw := layout.TextWidth(s, f); tw > w && tw > 0 {
 		f.Size *= w / tw
 	}

@@ -18,15 +18,15 @@ type Cell struct{ C, R int }
 
 func (p Cell) String() string { return boards.CellName(p.C, p.R) }
 
-// wtc token kinds.
+// token kinds.
 const (
-	wtcEmpty  = '.'
-	wtcInside = 'n' // a plain number
-	wtcOnLoop = 'c' // a bracketed number
+	tokEmpty  = '.'
+	tokInside = 'n' // a plain number
+	tokOnLoop = 'c' // a bracketed number
 )
 
-// wtcTok is one square of a grid as typed.
-type wtcTok struct {
+// token is one square of a grid as typed.
+type token struct {
 	kind byte
 	val  int
 	text string
@@ -34,21 +34,21 @@ type wtcTok struct {
 	bad  bool // breaks a rule: drawn in red
 }
 
-// wtcGrid is one (curve, filler) grid of a round.
-type wtcGrid struct {
+// typed is one (curve, filler) grid of a round.
+type typed struct {
 	owner, filler int
 	node          *input.Node // the entry; nil when missing
 	rows          *input.Node
-	tok           [][]*wtcTok // [row][column]; nil where unreadable
+	tok           [][]*token // [row][column]; nil where unreadable
 	status        string      // valid, invalid, missing, blank, or "" when refused
 	k             int         // the top inside number written
-	problems      []wtcProblem
+	problems      []problem
 	unfinished    []Cell // empty inside squares that could take k+1
 	redPairs      [][2]Cell
 }
 
-// wtcProblem is a broken rule of a filled grid, at the square it names.
-type wtcProblem struct {
+// problem is a broken rule of a filled grid, at the square it names.
+type problem struct {
 	pos input.Pos
 	msg string
 }
@@ -63,13 +63,13 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 		return nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(games.BoardID(wtcKey(n, len(t.Players)))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(boardKey(n, len(t.Players)))), t.File)
 	var cells []layout.Cell
 	dq := make([]bool, len(t.Players))
 	for i := range t.Rounds {
-		rd, grids, loops, err := wtcRound(t, i, n)
+		rd, grids, loops, err := round(t, i, n)
 		errs.Add(err, t.File)
-		cells = append(cells, wtcCells(t, i, n, grids, loops)...)
+		cells = append(cells, drawings(t, i, n, grids, loops)...)
 		if rd == nil {
 			continue
 		}
@@ -79,7 +79,7 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 			}
 		}
 		res.Rounds = append(res.Rounds, *rd)
-		res.Warnings = append(res.Warnings, wtcWarnings(t, i, grids)...)
+		res.Warnings = append(res.Warnings, warnings(t, i, grids)...)
 	}
 	if err := errs.Err(); err != nil {
 		return nil, cells, err
@@ -92,10 +92,10 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	return res, cells, nil
 }
 
-// wtcRound reads, checks and scores round i: the curves, then every grid.
+// round reads, checks and scores round i: the curves, then every grid.
 // The grids come back in sheet order (by curve owner, then filler), the
 // missing ones included, for the render.
-func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*loop, error) {
+func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "curves", "grids")
 	if err != nil {
@@ -128,11 +128,11 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*loo
 		}
 		for s := range loops {
 			if !given[s] {
-				errs = append(errs, wtcFirstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
+				errs = append(errs, firstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
 			}
 		}
 	}
-	grids := make([]*wtcGrid, m*m)
+	grids := make([]*typed, m*m)
 	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
 		items, err := gn.List(where + " grids")
 		if err != nil {
@@ -146,7 +146,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*loo
 			}
 			at := gr.owner*m + gr.filler
 			if prev := grids[at]; prev != nil {
-				errs = append(errs, wtcFirstKey(it).Errorf("%s: %s fills %s's curve twice (first at line %d); each player fills each curve once",
+				errs = append(errs, firstKey(it).Errorf("%s: %s fills %s's curve twice (first at line %d); each player fills each curve once",
 					where, t.Players[gr.filler], t.Players[gr.owner], prev.node.Pos.Line))
 				continue
 			}
@@ -155,7 +155,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*loo
 	}
 	for at := range grids {
 		if grids[at] == nil {
-			grids[at] = &wtcGrid{owner: at / m, filler: at % m, status: "missing"}
+			grids[at] = &typed{owner: at / m, filler: at % m, status: "missing"}
 		}
 	}
 	if len(errs) > 0 {
@@ -207,9 +207,9 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*loo
 	return rd, grids, loops, nil
 }
 
-// wtcFirstKey is the node to point at for a mapping as a whole: its first
+// firstKey is the node to point at for a mapping as a whole: its first
 // key, where the eye starts reading it.
-func wtcFirstKey(n *input.Node) *input.Node {
+func firstKey(n *input.Node) *input.Node {
 	if n.Kind == input.Map && len(n.Keys) > 0 {
 		return n.Keys[0]
 	}
@@ -251,13 +251,13 @@ func readLoop(where string, node *input.Node, n int) (*loop, error) {
 // readGrid reads one grids entry: whose curve, who filled it, and its rows
 // as typed. It checks the squares against the curve's loop (bracketed
 // exactly on the loop squares); the rules of play are checked later.
-func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*loop) (*wtcGrid, error) {
+func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*loop) (*typed, error) {
 	f, err := it.Fields(where+", a grid", "curve", "filler", "rows")
 	if err != nil {
 		return nil, err
 	}
 	var errs input.Errors
-	gr := &wtcGrid{node: it, owner: -1, filler: -1}
+	gr := &typed{node: it, owner: -1, filler: -1}
 	for _, key := range []string{"curve", "filler"} {
 		v, ok := f[key]
 		if !ok {
@@ -284,13 +284,13 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 		return gr, it.Errorf("%s: missing rows: the grid as on the sheet, one line per row (rows: |)", where)
 	}
 	gr.rows = rn
-	lines, err := wtcLines(where, rn)
+	lines, err := rowLines(where, rn)
 	if err != nil {
 		return gr, err
 	}
-	gr.tok = make([][]*wtcTok, n)
+	gr.tok = make([][]*token, n)
 	for r := range gr.tok {
-		gr.tok[r] = make([]*wtcTok, n)
+		gr.tok[r] = make([]*token, n)
 	}
 	if len(lines) != n {
 		at := rn
@@ -307,7 +307,7 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 		if r >= n {
 			break
 		}
-		words := wtcWords(ln)
+		words := squares(ln)
 		if len(words) != n {
 			at := ln.pos
 			if len(words) > n {
@@ -321,7 +321,7 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			if c >= n {
 				break
 			}
-			tk, err := wtcParse(w)
+			tk, err := parseSquare(w)
 			if err != "" {
 				errs = append(errs, &input.Error{Pos: w.pos, Msg: fmt.Sprintf("%s, %s: %s", where, Cell{c, r}, err)})
 				tk.bad = true
@@ -339,11 +339,11 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			_, on := lp.on(p)
 			switch {
 			case tk == nil:
-			case tk.kind == wtcOnLoop && !on:
+			case tk.kind == tokOnLoop && !on:
 				tk.bad = true
 				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is bracketed as a curve number, but %s is not on %s's loop; write it without brackets",
 					where, p, tk.text, p, t.Players[gr.owner])})
-			case tk.kind == wtcInside && on:
+			case tk.kind == tokInside && on:
 				tk.bad = true
 				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is on %s's loop (square %d), so its number is a curve number: write [%d]",
 					where, p, p, t.Players[gr.owner], lp.pos(p)+1, tk.val)})
@@ -353,26 +353,26 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 	return gr, errs.Err()
 }
 
-// wtcLine is a row of a grid as typed, with the place of its first
+// line is a row of a grid as typed, with the place of its first
 // character; exact when the row's columns are known too (not for a
 // string over several lines, whose escapes or folding hide them).
-type wtcLine struct {
+type line struct {
 	text  string
 	pos   input.Pos
 	exact bool
 }
 
-// wtcLines splits rows into lines: a literal block (rows: |) line by line
+// rowLines splits rows into lines: a literal block (rows: |) line by line
 // at their exact places, or a list of one-line strings (as in JSON).
 // Blank lines are skipped and # starts a comment.
-func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
-	var out []wtcLine
+func rowLines(where string, rn *input.Node) ([]line, error) {
+	var out []line
 	add := func(text string, pos input.Pos, exact bool) {
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
 		if strings.TrimSpace(text) != "" {
-			out = append(out, wtcLine{text, pos, exact})
+			out = append(out, line{text, pos, exact})
 		}
 	}
 	switch rn.Kind {
@@ -415,9 +415,9 @@ func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 	return out, nil
 }
 
-// wtcWords splits a row into its squares, each with its column.
-func wtcWords(ln wtcLine) []wtcLine {
-	var out []wtcLine
+// squares splits a row into its squares, each with its column.
+func squares(ln line) []line {
+	var out []line
 	rs := []rune(ln.text)
 	for i := 0; i < len(rs); {
 		for i < len(rs) && (rs[i] == ' ' || rs[i] == '\t') {
@@ -432,23 +432,23 @@ func wtcWords(ln wtcLine) []wtcLine {
 			if ln.exact {
 				p.Col += i
 			}
-			out = append(out, wtcLine{string(rs[i:j]), p, ln.exact})
+			out = append(out, line{string(rs[i:j]), p, ln.exact})
 		}
 		i = j
 	}
 	return out
 }
 
-// wtcParse reads a square: . (empty), 7 (inside) or [7] (on the curve).
-func wtcParse(w wtcLine) (*wtcTok, string) {
-	tk := &wtcTok{kind: wtcEmpty, text: w.text, pos: w.pos}
+// parseSquare reads a square: . (empty), 7 (inside) or [7] (on the curve).
+func parseSquare(w line) (*token, string) {
+	tk := &token{kind: tokEmpty, text: w.text, pos: w.pos}
 	s := w.text
 	if s == "." {
 		return tk, ""
 	}
-	tk.kind = wtcInside
+	tk.kind = tokInside
 	if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
-		tk.kind = wtcOnLoop
+		tk.kind = tokOnLoop
 		s = s[1 : len(s)-1]
 	}
 	digits := s != ""
@@ -458,11 +458,11 @@ func wtcParse(w wtcLine) (*wtcTok, string) {
 		}
 	}
 	if !digits {
-		tk.kind = wtcEmpty
+		tk.kind = tokEmpty
 		return tk, fmt.Sprintf("%q is not a square: write . for an empty square, 7 for a number inside the curve, [7] for a number on it", w.text)
 	}
 	if len(s) > 6 {
-		tk.kind = wtcEmpty
+		tk.kind = tokEmpty
 		return tk, fmt.Sprintf("%s is too large for a number on a grid", w.text)
 	}
 	tk.val, _ = strconv.Atoi(s)
@@ -471,12 +471,12 @@ func wtcParse(w wtcLine) (*wtcTok, string) {
 
 // checkGrid checks a grid read without error against the rules of play
 // and sets its status, top number, problems and unfinished squares.
-func checkGrid(gr *wtcGrid, lp *loop, n int) {
-	at := func(p Cell) *wtcTok { return gr.tok[p.R][p.C] }
+func checkGrid(gr *typed, lp *loop, n int) {
+	at := func(p Cell) *token { return gr.tok[p.R][p.C] }
 	filled := false
 	for r := range gr.tok {
 		for _, tk := range gr.tok[r] {
-			if tk.kind != wtcEmpty {
+			if tk.kind != tokEmpty {
 				filled = true
 			}
 		}
@@ -487,7 +487,7 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 	}
 	bad := func(p Cell, format string, a ...any) {
 		at(p).bad = true
-		gr.problems = append(gr.problems, wtcProblem{at(p).pos, fmt.Sprintf(format, a...)})
+		gr.problems = append(gr.problems, problem{at(p).pos, fmt.Sprintf(format, a...)})
 	}
 	// The loop: 1..L, each once, consecutive numbers side by side along it.
 	L := len(lp.cells)
@@ -495,7 +495,7 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 	for k, p := range lp.cells {
 		tk := at(p)
 		switch {
-		case tk.kind == wtcEmpty:
+		case tk.kind == tokEmpty:
 			bad(p, "%s is on the loop but empty: the loop's %d squares hold 1 to %d", p, L, L)
 		case tk.val < 1 || tk.val > L:
 			bad(p, "%s [%d]: the loop has %d squares, so its numbers run from 1 to %d", p, tk.val, L, L)
@@ -506,8 +506,8 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 			where[tk.val] = append(where[tk.val], k)
 		}
 	}
-	if lack := wtcLacking(where, L); lack != "" {
-		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", lack, L, L)})
+	if lack := lacking(where, L); lack != "" {
+		gr.problems = append(gr.problems, problem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", lack, L, L)})
 	}
 	for v := 1; v < L; v++ {
 		a, b := where[v], where[v+1]
@@ -525,7 +525,7 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 		for c := 0; c < n; c++ {
 			p := Cell{c, r}
 			tk := at(p)
-			if _, on := lp.on(p); on || tk.kind == wtcEmpty {
+			if _, on := lp.on(p); on || tk.kind == tokEmpty {
 				continue
 			}
 			if !lp.isInside(p) {
@@ -544,7 +544,7 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 			}
 		}
 	}
-	if lack := wtcLacking(inside, gr.k-1); lack != "" {
+	if lack := lacking(inside, gr.k-1); lack != "" {
 		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, lack)
 	}
 	// Side neighbours with an inside square are coprime.
@@ -556,13 +556,13 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 					continue
 				}
 				ta, tb := at(a), at(b)
-				if ta.kind == wtcEmpty || tb.kind == wtcEmpty || ta.val == 0 || tb.val == 0 {
+				if ta.kind == tokEmpty || tb.kind == tokEmpty || ta.val == 0 || tb.val == 0 {
 					continue // a 0 is a problem of its own
 				}
 				if d := gcd(ta.val, tb.val); d != 1 {
 					ta.bad, tb.bad = true, true
 					gr.redPairs = append(gr.redPairs, [2]Cell{a, b})
-					gr.problems = append(gr.problems, wtcProblem{ta.pos, coprimeMsg(a, ta.text, b, tb.text, d)})
+					gr.problems = append(gr.problems, problem{ta.pos, coprimeMsg(a, ta.text, b, tb.text, d)})
 				}
 			}
 		}
@@ -582,18 +582,18 @@ func checkGrid(gr *wtcGrid, lp *loop, n int) {
 // filled: the loop's numbering from [1] towards [2], then 1, 2, ..., K
 // inside. The engine's K and the squares where K+1 still fits are the
 // grid's.
-func replay(st *State, gr *wtcGrid) {
+func replay(st *State, gr *typed) {
 	g := st.fill(gr.owner, gr.filler)
 	var one, two Cell
 	at := make([]Cell, gr.k+1)
 	for r, row := range gr.tok {
 		for c, tk := range row {
 			switch {
-			case tk.kind == wtcOnLoop && tk.val == 1:
+			case tk.kind == tokOnLoop && tk.val == 1:
 				one = Cell{c, r}
-			case tk.kind == wtcOnLoop && tk.val == 2:
+			case tk.kind == tokOnLoop && tk.val == 2:
 				two = Cell{c, r}
-			case tk.kind == wtcInside:
+			case tk.kind == tokInside:
 				at[tk.val] = Cell{c, r}
 			}
 		}
@@ -611,10 +611,10 @@ func replay(st *State, gr *wtcGrid) {
 	gr.unfinished = g.open(nil)
 }
 
-// wtcLacking names the numbers from 1 to top that are not keys of have,
+// lacking names the numbers from 1 to top that are not keys of have,
 // a run of three or more as "8 to 20", at most ten runs: a typo such as
 // 999999 for 9 must not list a million numbers.
-func wtcLacking[V any](have map[int]V, top int) string {
+func lacking[V any](have map[int]V, top int) string {
 	var vals []int
 	for v := range have {
 		if v >= 1 && v <= top {
@@ -648,7 +648,7 @@ func wtcLacking[V any](have map[int]V, top int) string {
 }
 
 // report is the grid's part of the round's report.
-func (gr *wtcGrid) report(t *scorer.Transcript, lp *loop) []string {
+func (gr *typed) report(t *scorer.Transcript, lp *loop) []string {
 	head := fmt.Sprintf("%s's curve, filled by %s: ", t.Players[gr.owner], t.Players[gr.filler])
 	switch gr.status {
 	case "missing":
@@ -684,13 +684,13 @@ func (gr *wtcGrid) report(t *scorer.Transcript, lp *loop) []string {
 		s += fmt.Sprintf("inside 1 to %d)", gr.k)
 	}
 	if len(gr.unfinished) > 0 {
-		s += fmt.Sprintf("; unfinished: %d still fits at %s", gr.k+1, wtcList(gr.unfinished))
+		s += fmt.Sprintf("; unfinished: %d still fits at %s", gr.k+1, cellList(gr.unfinished))
 	}
 	return []string{s}
 }
 
-// wtcList names squares, at most eight of them.
-func wtcList(cs []Cell) string {
+// cellList names squares, at most eight of them.
+func cellList(cs []Cell) string {
 	var names []string
 	for i, c := range cs {
 		if i == 8 {
@@ -702,8 +702,8 @@ func wtcList(cs []Cell) string {
 	return strings.Join(names, ", ")
 }
 
-// wtcWarnings are round i's notes: missing, blank and unfinished grids.
-func wtcWarnings(t *scorer.Transcript, i int, grids []*wtcGrid) []string {
+// warnings are round i's notes: missing, blank and unfinished grids.
+func warnings(t *scorer.Transcript, i int, grids []*typed) []string {
 	var out []string
 	for _, gr := range grids {
 		who := fmt.Sprintf("round %d: %s did not fill %s's curve", i+1, t.Players[gr.filler], t.Players[gr.owner])
@@ -716,7 +716,7 @@ func wtcWarnings(t *scorer.Transcript, i int, grids []*wtcGrid) []string {
 			if len(gr.unfinished) > 0 {
 				p := gr.unfinished[0]
 				out = append(out, fmt.Sprintf("%s: round %d: %s's curve filled by %s is unfinished: %d still fits at %s; it scores its top number, %d",
-					gr.tok[p.R][p.C].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, wtcList(gr.unfinished), gr.k))
+					gr.tok[p.R][p.C].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, cellList(gr.unfinished), gr.k))
 			}
 		}
 	}
