@@ -40,8 +40,8 @@ type typed struct {
 	node          *input.Node // the entry; nil when missing
 	rows          *input.Node
 	tok           [][]*token // [row][column]; nil where unreadable
-	status        string      // valid, invalid, missing, blank, or "" when refused
-	k             int         // the top inside number written
+	status        string     // valid, invalid, missing, blank, or "" when refused
+	k             int        // the top inside number written
 	problems      []problem
 	unfinished    []Cell // empty inside squares that could take k+1
 	redPairs      [][2]Cell
