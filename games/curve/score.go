@@ -55,19 +55,30 @@ type problem struct {
 
 // Score implements Scorer.
 func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
+	res, cells, _, _, err := g.play(t)
+	return res, cells, err
+}
+
+// play checks and scores every round; it also returns the last round's
+// grids and curves, for Moves.
+func (g Game) play(t *scorer.Transcript) (*scorer.Result, []layout.Cell, []*typed, []*loop, error) {
 	res := &scorer.Result{Game: "within-the-curve", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "highest total of top inside numbers wins; a player with an invalid grid loses whatever their total"}
 	p := g.Params()[0]
 	n, err := t.Int("size", p.Default, p.Min, p.Max)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	var errs input.Errors
 	errs.Add(t.CheckBoard(games.BoardID(boardKey(n, len(t.Players)))), t.File)
 	var cells []layout.Cell
+	var grids []*typed
+	var loops []*loop
 	dq := make([]bool, len(t.Players))
 	for i := range t.Rounds {
-		rd, grids, loops, err := round(t, i, n)
+		var rd *scorer.Round
+		var err error
+		rd, grids, loops, err = round(t, i, n)
 		errs.Add(err, t.File)
 		cells = append(cells, drawings(t, i, n, grids, loops)...)
 		if rd == nil {
@@ -82,14 +93,14 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 		res.Warnings = append(res.Warnings, warnings(t, i, grids)...)
 	}
 	if err := errs.Err(); err != nil {
-		return nil, cells, err
+		return nil, cells, nil, nil, err
 	}
 	for s, d := range dq {
 		if d {
 			res.Disqualified = append(res.Disqualified, s)
 		}
 	}
-	return res, cells, nil
+	return res, cells, grids, loops, nil
 }
 
 // round reads, checks and scores round i: the curves, then every grid.

@@ -270,7 +270,7 @@ func (s *State) Check(m Move) error {
 	}
 	lbl := s.label(m.String())
 	if len(s.segs) >= s.m {
-		return Refusal{fmt.Sprintf("%s: the round is over: its %d segments are drawn", lbl, s.m)}
+		return Refusal{fmt.Sprintf("%s: the round is over: its %s drawn", lbl, count(s.m, "segment is", "segments are"))}
 	}
 	if msg := s.shape(m); msg != "" {
 		return Refusal{lbl + ": " + msg}

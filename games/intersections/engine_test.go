@@ -67,7 +67,7 @@ func TestEngineCheck(t *testing.T) {
 		{"negative", 2, 1, "", Move{Dot{0, 0}, Dot{0, -1}}, "segment 1 (A1-A0): A0 is off the 2-by-2 board (columns A-B, rows 1-2)"},
 		{"zero length", 3, 1, "", Move{Dot{1, 1}, Dot{1, 1}}, "segment 1 (B2-B2): both ends are B2; a segment joins two different dots"},
 		{"diagonal", 3, 1, "", Move{Dot{0, 0}, Dot{1, 1}}, "segment 1 (A1-B2): not along one row or column (A1 is in column A, row 1; B2 in column B, row 2); segments run straight across or straight down"},
-		{"round over", 3, 1, "A1-B1", Move{Dot{0, 1}, Dot{1, 1}}, "segment 2 (A2-B2): the round is over: its 1 segments are drawn"},
+		{"round over", 3, 1, "A1-B1", Move{Dot{0, 1}, Dot{1, 1}}, "segment 2 (A2-B2): the round is over: its 1 segment is drawn"},
 		{"the same, reversed", 3, 2, "A1-C1", Move{Dot{2, 0}, Dot{0, 0}}, "segment 2 (C1-A1) is segment 1 (A1-C1) drawn again: the same line may not be drawn twice"},
 		{"end to end", 3, 2, "A1-B1", Move{Dot{1, 0}, Dot{2, 0}}, ""},
 		{"T on the edge", 3, 2, "A1-C1", Move{Dot{1, 0}, Dot{1, 2}}, ""},

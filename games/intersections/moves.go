@@ -27,7 +27,7 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	fmt.Fprintf(&b, "%s: round %d: %s is the offense and has %s so far; %s of %d drawn.\n",
 		t.File, len(t.Rounds), t.Players[st.offense], count(st.Points(), "point", "points"), count(len(st.segs), "segment", "segments"), pl.m)
 	if len(st.segs) >= pl.m {
-		fmt.Fprintf(&b, "The round is over: its %d segments are drawn. No legal move.\n", pl.m)
+		fmt.Fprintf(&b, "The round is over: its %s drawn. No legal move.\n", count(pl.m, "segment is", "segments are"))
 		return b.String(), nil
 	}
 	st.m = pl.m
