@@ -2,6 +2,7 @@ package intersections
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,7 @@ type State struct {
 	weight        []int8  // dot -> covered gaps around it
 	points        int     // dots of weight 3 or 4
 	covered       int     // gaps covered
+	counts        []int32 // RandomMove's scratch: legal segments by line and first dot
 }
 
 // entry is a segment entered in the round: drawn, or skipped (refused by
@@ -67,7 +69,10 @@ type entry struct {
 	skipped bool
 }
 
-var _ games.Engine[Move] = (*State)(nil)
+var (
+	_ games.Engine[Move]  = (*State)(nil)
+	_ games.Sampler[Move] = (*State)(nil)
+)
 
 // New returns a round on an n-by-n array (2 to 30) of m segments, the
 // seats named by players (names are used by Record), with offense the
@@ -97,6 +102,7 @@ func (s *State) Clone() *State {
 	c.segs = append(make([]entry, 0, cap(s.segs)), s.segs...)
 	c.cover = append([]int32(nil), s.cover...)
 	c.weight = append([]int8(nil), s.weight...)
+	c.counts = nil
 	return &c
 }
 
@@ -408,6 +414,75 @@ func (s *State) Moves(buf []Move) []Move {
 	}
 	return buf
 }
+
+// RandomMove implements games.Sampler: a legal segment drawn uniformly
+// from those Moves lists, counted line by line without listing them.
+func (s *State) RandomMove(rng *rand.Rand) (Move, bool) {
+	if s.Over() {
+		return Move{}, false
+	}
+	n := s.n
+	total := s.count()
+	if total == 0 {
+		return Move{}, false
+	}
+	pick := int32(rng.IntN(total))
+	for i, k := range s.counts {
+		if pick < k {
+			horiz, line, lo := i < n*n, (i/n)%n, i%n
+			hi := lo + 1 + int(pick)
+			if horiz {
+				return Move{Dot{int8(lo), int8(line)}, Dot{int8(hi), int8(line)}}, true
+			}
+			return Move{Dot{int8(line), int8(lo)}, Dot{int8(line), int8(hi)}}, true
+		}
+		pick -= k
+	}
+	panic("intersections: RandomMove lost count")
+}
+
+// count sets counts (rows, then columns; line by line; by the first
+// dot lo) to the number of legal segments from lo along the line, and
+// returns their total. From lo a segment may reach up to reach(lo): not
+// over a covered gap, and ending at the first dot a perpendicular segment
+// passes through.
+func (s *State) count() int {
+	n := s.n
+	if len(s.counts) != 2*n*n {
+		s.counts = make([]int32, 2*n*n)
+	}
+	total := 0
+	for i, horiz := range [2]bool{true, false} {
+		for line := 0; line < n; line++ {
+			c := s.counts[(i*n+line)*n : (i*n+line+1)*n]
+			reach := n - 1
+			c[n-1] = 0
+			for lo := n - 2; lo >= 0; lo-- {
+				var gap int
+				var thru bool
+				if horiz {
+					gap = s.gap(lo, line, false)
+					thru = line > 0 && line < n-1 && lo+1 < n-1 && s.passes(s.gap(lo+1, line-1, true), s.gap(lo+1, line, true))
+				} else {
+					gap = s.gap(line, lo, true)
+					thru = line > 0 && line < n-1 && lo+1 < n-1 && s.passes(s.gap(line-1, lo+1, false), s.gap(line, lo+1, false))
+				}
+				switch {
+				case s.cover[gap] >= 0:
+					reach = lo
+				case thru:
+					reach = lo + 1
+				}
+				c[lo] = int32(reach - lo)
+				total += reach - lo
+			}
+		}
+	}
+	return total
+}
+
+// passes tells whether one segment covers both gaps a and b.
+func (s *State) passes(a, b int) bool { return s.cover[a] >= 0 && s.cover[a] == s.cover[b] }
 
 // Finite implements games.Engine: Moves lists every legal segment.
 func (*State) Finite() bool { return true }

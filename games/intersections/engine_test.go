@@ -191,6 +191,23 @@ func checkMoves(t *testing.T, st *State) {
 			t.Fatalf("%v listed bottom or right end first", mv)
 		}
 	}
+	// RandomMove draws from the same set, every move of it.
+	if len(listed) > 0 {
+		rng := rand.New(rand.NewPCG(uint64(len(listed)), 7))
+		drawn := map[Move]bool{}
+		for range 20 * len(listed) {
+			mv, ok := st.RandomMove(rng)
+			if !ok || !seen[mv] {
+				t.Fatalf("RandomMove gave %v (%v), not a listed move", mv, ok)
+			}
+			drawn[mv] = true
+		}
+		if len(drawn) != len(listed) {
+			t.Fatalf("RandomMove drew %d of the %d listed moves", len(drawn), len(listed))
+		}
+	} else if _, ok := st.RandomMove(rand.New(rand.NewPCG(1, 1))); ok {
+		t.Fatal("RandomMove found a move where none is listed")
+	}
 	n := int8(st.n)
 	for ac := range n {
 		for ar := range n {
