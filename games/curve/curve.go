@@ -1,11 +1,17 @@
+// Package curve is Within The Curve, a game by Leroy Quet (2008): each
+// player draws a loop of cells, and every player numbers a copy of every
+// loop and fills its inside with 1, 2, 3, ..., side neighbours coprime. It
+// holds the game's sheet, its rules engine (State: a round's curves, then
+// its grids filled number by number), the transcript scorer and the
+// rendered grids.
 package curve
 
 import (
 	"fmt"
-	"papergames/games"
 	"strings"
 
 	"papergames/boards"
+	"papergames/games"
 	"papergames/layout"
 )
 
@@ -33,9 +39,9 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	m := len(players)
 	s := &games.Setup{
 		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers", n, n, m, m*m),
-		Key:     wtcKey(n, m),
+		Key:     boardKey(n, m),
 		Rounds:  1,
-		PerPage: 4,
+		PerPage: perPage(m),
 	}
 	for owner := 0; owner < m; owner++ {
 		for filler := 0; filler < m; filler++ {
@@ -63,14 +69,14 @@ func (Game) RenderNote() string {
 
 // Blank implements Scorer.
 func (Game) Blank() string {
-	return strings.Replace(blankWithinTheCurve, "BOARD", games.BoardID(wtcKey(6, 2)), 1)
+	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(6, 2)), 1)
 }
 
-func wtcKey(n, players int) string {
+func boardKey(n, players int) string {
 	return fmt.Sprintf("within-the-curve size=%d players=%d", n, players)
 }
 
-const blankWithinTheCurve = `# Within The Curve transcript: one match, checked and scored by
+const blank = `# Within The Curve transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: within-the-curve
 players: [Player 1, Player 2]   # names in seat order
@@ -124,3 +130,21 @@ rounds:
           [13] 8    3    [2]  .  .
           [14] [15] [16] [1]  .  .
 `
+
+// perPage is the default boards per page, chosen so that no page mixes
+// two curves' grids: two players' four grids on one page; three or four
+// players a page per curve (its copies for every filler) instead of
+// 4+4+1; six players' six copies do not fit a page, so two pages of three
+// per curve. Five players' five copies fit neither one page nor halves:
+// they stay four to a page. This relies on the sheet putting exactly
+// PerPage boards on a page; layout.Sheet today fills every slot of its
+// tiling (3 a page is tiled 2 by 2, so 4 a page), see the report.
+func perPage(players int) int {
+	switch players {
+	case 3, 4:
+		return players
+	case 6:
+		return 3
+	}
+	return 4
+}

@@ -1,12 +1,15 @@
 package curve
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"papergames/games"
 	"papergames/games/gamestest"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -16,8 +19,8 @@ import (
 	"papergames/scorer"
 )
 
-// wtcG is one grid of a test transcript.
-type wtcG struct {
+// typedGrid is one grid of a test transcript.
+type typedGrid struct {
 	curve, filler string
 	rows          []string
 }
@@ -25,13 +28,13 @@ type wtcG struct {
 // The test curves on a 5-by-5 grid. Ann's is a ring of 8 around C3; Bob's
 // runs round the edge of the board, 16 squares around B2-D4.
 const (
-	wtcAnn = "B2 C2 D2 D3 D4 C4 B4 B3"
-	wtcBob = "A1 B1 C1 D1 E1 E2 E3 E4 E5 D5 C5 B5 A5 A4 A3 A2"
+	annCurve = "B2 C2 D2 D3 D4 C4 B4 B3"
+	bobCurve = "A1 B1 C1 D1 E1 E2 E3 E4 E5 D5 C5 B5 A5 A4 A3 A2"
 )
 
-// wtcSrc writes a one-round transcript for Ann and Bob. The first grid's
+// source writes a one-round transcript for Ann and Bob. The first grid's
 // row r (from 1) is on line 11+r, its text from column 11.
-func wtcSrc(n int, ann, bob string, grids ...wtcG) string {
+func source(n int, ann, bob string, grids ...typedGrid) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game: within-the-curve\nplayers: [Ann, Bob]\nsize: %d\nrounds:\n  - curves:\n      Ann: %s\n      Bob: %s\n    grids:\n", n, ann, bob)
 	for _, g := range grids {
@@ -43,7 +46,7 @@ func wtcSrc(n int, ann, bob string, grids ...wtcG) string {
 	return b.String()
 }
 
-func wtcScore(t *testing.T, src string) (*scorer.Result, error) {
+func score(t *testing.T, src string) (*scorer.Result, error) {
 	t.Helper()
 	res, _, err := games.Score(Game{}, "t.yaml", []byte(src), games.Values{})
 	if err == nil && res == nil {
@@ -52,8 +55,8 @@ func wtcScore(t *testing.T, src string) (*scorer.Result, error) {
 	return res, err
 }
 
-// wtcGrids returns the round's grid details as JSON sees them.
-func wtcGrids(t *testing.T, res *scorer.Result, round int) []map[string]any {
+// gridDetails returns the round's grid details as JSON sees them.
+func gridDetails(t *testing.T, res *scorer.Result, round int) []map[string]any {
 	t.Helper()
 	var j struct {
 		Rounds []struct {
@@ -68,10 +71,10 @@ func wtcGrids(t *testing.T, res *scorer.Result, round int) []map[string]any {
 	return j.Rounds[round].Details.Grids
 }
 
-// wtcFind returns the details of the grid of owner's curve filled by filler.
-func wtcFind(t *testing.T, res *scorer.Result, round int, owner, filler string) map[string]any {
+// find returns the details of the grid of owner's curve filled by filler.
+func find(t *testing.T, res *scorer.Result, round int, owner, filler string) map[string]any {
 	t.Helper()
-	for _, g := range wtcGrids(t, res, round) {
+	for _, g := range gridDetails(t, res, round) {
 		if g["curve"] == owner && g["filler"] == filler {
 			return g
 		}
@@ -80,9 +83,9 @@ func wtcFind(t *testing.T, res *scorer.Result, round int, owner, filler string) 
 	return nil
 }
 
-// wtcBobFull is Bob's curve numbered from A1 clockwise with 1 to 8 inside:
+// bobFull is Bob's curve numbered from A1 clockwise with 1 to 8 inside:
 // valid and finished (9 would meet [12] at B5, [14] at A4 or 4, 8).
-var wtcBobFull = []string{
+var bobFull = []string{
 	"[1]  [2]  [3]  [4]  [5]",
 	"[16] 3    2    1    [6]",
 	"[15] 4    5    6    [7]",
@@ -90,15 +93,15 @@ var wtcBobFull = []string{
 	"[13] [12] [11] [10] [9]",
 }
 
-// wtcRing is Ann's curve numbered from B2 clockwise, 1 inside.
-var wtcRing = []string{". . . . .", ". [1] [2] [3] .", ". [8] 1 [4] .", ". [7] [6] [5] .", ". . . . ."}
+// ring is Ann's curve numbered from B2 clockwise, 1 inside.
+var ring = []string{". . . . .", ". [1] [2] [3] .", ". [8] 1 [4] .", ". [7] [6] [5] .", ". . . . ."}
 
-// wtcBobSix stops at 6 with 7 still fitting at C4 and D4.
-var wtcBobSix = wtcEdit(wtcEdit(wtcBobFull, 3, 2, "."), 3, 3, ".")
+// bobSix stops at 6 with 7 still fitting at C4 and D4.
+var bobSix = edit(edit(bobFull, 3, 2, "."), 3, 3, ".")
 
-// wtcEdit returns rows with the square in row r, column c (from 0)
+// edit returns rows with the square in row r, column c (from 0)
 // replaced by s, keeping every other square's column.
-func wtcEdit(rows []string, r, c int, s string) []string {
+func edit(rows []string, r, c int, s string) []string {
 	out := append([]string(nil), rows...)
 	f := strings.Fields(out[r])
 	f[c] = s
@@ -116,35 +119,35 @@ func TestWithinTheCurveGridRules(t *testing.T) {
 		k      int
 		want   []string // problems (or, for a valid grid, the unfinished squares)
 	}{
-		{"finished", wtcBobFull, "valid", 8, nil},
-		{"unfinished: 8 fits at C4 only", wtcEdit(wtcBobFull, 3, 2, "."), "valid", 7, []string{"C4"}},
+		{"finished", bobFull, "valid", 8, nil},
+		{"unfinished: 8 fits at C4 only", edit(bobFull, 3, 2, "."), "valid", 7, []string{"C4"}},
 		{"nothing inside yet: 1 fits everywhere", []string{"[1] [2] [3] [4] [5]", "[16] . . . [6]", "[15] . . . [7]", "[14] . . . [8]", "[13] [12] [11] [10] [9]"},
 			"valid", 0, []string{"B2", "C2", "D2", "B3", "C3", "D3", "B4", "C4", "D4"}},
-		{"duplicate inside number", wtcEdit(wtcBobFull, 3, 1, "1"), "invalid", 8, []string{"B4 1 repeats 1 at D2"}},
-		{"gap in 1..K", wtcEdit(wtcBobFull, 3, 2, "9"), "invalid", 9, []string{"the inside numbers go up to 9 (at C4) but lack 8"}},
+		{"duplicate inside number", edit(bobFull, 3, 1, "1"), "invalid", 8, []string{"B4 1 repeats 1 at D2"}},
+		{"gap in 1..K", edit(bobFull, 3, 2, "9"), "invalid", 9, []string{"the inside numbers go up to 9 (at C4) but lack 8"}},
 		// 999983 is prime: only the gap is wrong, and it is named as a range,
 		// not as a million numbers.
-		{"typo far above K", wtcEdit(wtcBobFull, 3, 2, "999983"), "invalid", 999983, []string{"the inside numbers go up to 999983 (at C4) but lack 8 to 999982; they run"}},
-		{"gaps of one, two and more", wtcEdit(wtcEdit(wtcEdit(wtcBobFull, 1, 1, "."), 2, 1, "."), 3, 2, "13"), "invalid", 13,
+		{"typo far above K", edit(bobFull, 3, 2, "999983"), "invalid", 999983, []string{"the inside numbers go up to 999983 (at C4) but lack 8 to 999982; they run"}},
+		{"gaps of one, two and more", edit(edit(edit(bobFull, 1, 1, "."), 2, 1, "."), 3, 2, "13"), "invalid", 13,
 			[]string{"the inside numbers go up to 13 (at C4) but lack 3, 4, 8 to 12; they run"}},
-		{"inside 0", wtcEdit(wtcBobFull, 3, 1, "0"), "invalid", 8, []string{"B4 holds 0; inside numbers start at 1"}},
-		{"inside-inside pair not coprime", wtcEdit(wtcEdit(wtcBobFull, 2, 2, "6"), 2, 3, "5"), "invalid", 8,
+		{"inside 0", edit(bobFull, 3, 1, "0"), "invalid", 8, []string{"B4 holds 0; inside numbers start at 1"}},
+		{"inside-inside pair not coprime", edit(edit(bobFull, 2, 2, "6"), 2, 3, "5"), "invalid", 8,
 			[]string{"C2 2 and C3 6 have the common factor 2", "B3 4 and C3 6 have the common factor 2", "C3 6 and C4 8 have the common factor 2"}},
-		{"inside-curve pair not coprime", wtcEdit(wtcEdit(wtcBobFull, 2, 3, "7"), 3, 3, "6"), "invalid", 8,
+		{"inside-curve pair not coprime", edit(edit(bobFull, 2, 3, "7"), 3, 3, "6"), "invalid", 8,
 			[]string{"D3 7 and E3 [7] have the common factor 7", "C4 8 and D4 6 have the common factor 2", "D4 6 and E4 [8] have the common factor 2", "D4 6 and D5 [10] have the common factor 2"}},
-		{"curve numbers skip", wtcEdit(wtcBobFull, 2, 4, "[17]"), "invalid", 8,
+		{"curve numbers skip", edit(bobFull, 2, 4, "[17]"), "invalid", 8,
 			[]string{"the loop's numbers lack 7: its 16 squares hold 1 to 16, each once", "E3 [17]: the loop has 16 squares, so its numbers run from 1 to 16"}},
-		{"curve numbers out of order", wtcEdit(wtcEdit(wtcBobFull, 0, 2, "[4]"), 0, 3, "[3]"), "invalid", 8,
+		{"curve numbers out of order", edit(edit(bobFull, 0, 2, "[4]"), 0, 3, "[3]"), "invalid", 8,
 			[]string{"C1 [4] and C2 2 have the common factor 2", "D1 [3] does not follow B1 [2] along the loop", "E1 [5] does not follow C1 [4] along the loop"}},
-		{"curve number twice", wtcEdit(wtcBobFull, 0, 4, "[4]"), "invalid", 8, []string{"the loop's numbers lack 5", "E1 [4] repeats [4] at D1"}},
-		{"loop square left empty", wtcEdit(wtcBobFull, 4, 0, "."), "invalid", 8, []string{"the loop's numbers lack 13", "A5 is on the loop but empty"}},
+		{"curve number twice", edit(bobFull, 0, 4, "[4]"), "invalid", 8, []string{"the loop's numbers lack 5", "E1 [4] repeats [4] at D1"}},
+		{"loop square left empty", edit(bobFull, 4, 0, "."), "invalid", 8, []string{"the loop's numbers lack 13", "A5 is on the loop but empty"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := wtcScore(t, wtcSrc(5, wtcAnn, wtcBob, wtcG{"Bob", "Ann", tc.rows}))
+			res, err := score(t, source(5, annCurve, bobCurve, typedGrid{"Bob", "Ann", tc.rows}))
 			if err != nil {
 				t.Fatal(err)
 			}
-			g := wtcFind(t, res, 0, "Bob", "Ann")
+			g := find(t, res, 0, "Bob", "Ann")
 			if g["status"] != tc.status || int(g["k"].(float64)) != tc.k {
 				t.Fatalf("status %v, k %v; want %s, %d (problems %v)", g["status"], g["k"], tc.status, tc.k, g["problems"])
 			}
@@ -180,7 +183,7 @@ func TestWithinTheCurveGridRules(t *testing.T) {
 
 // The loop's numbers may start on any square and run either way.
 func TestWithinTheCurveAnyStartEitherWay(t *testing.T) {
-	loop := strings.Fields(wtcBob)
+	loop := strings.Fields(bobCurve)
 	for start := range loop {
 		for _, dir := range []int{1, -1} {
 			val := map[string]int{}
@@ -203,11 +206,11 @@ func TestWithinTheCurveAnyStartEitherWay(t *testing.T) {
 				}
 				rows = append(rows, strings.Join(row, " "))
 			}
-			res, err := wtcScore(t, wtcSrc(5, wtcAnn, wtcBob, wtcG{"Bob", "Bob", rows}))
+			res, err := score(t, source(5, annCurve, bobCurve, typedGrid{"Bob", "Bob", rows}))
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g := wtcFind(t, res, 0, "Bob", "Bob"); g["status"] != "valid" || res.Totals()[1] != 1 {
+			if g := find(t, res, 0, "Bob", "Bob"); g["status"] != "valid" || res.Totals()[1] != 1 {
 				t.Errorf("from %s, direction %d: %v %v", loop[start], dir, g["status"], g["problems"])
 			}
 			clock := map[int]string{1: " clockwise", -1: " anticlockwise"}[dir]
@@ -221,23 +224,23 @@ func TestWithinTheCurveAnyStartEitherWay(t *testing.T) {
 // Two loop squares side by side are never checked against each other: on
 // a 2-by-3 loop B2 and A2 hold [3] and [6].
 func TestWithinTheCurveCurvePairsUnchecked(t *testing.T) {
-	res, err := wtcScore(t, wtcSrc(4, "A1 B1 B2 B3 A3 A2", "A1 B1 C1 D1 D2 D3 D4 C4 B4 A4 A3 A2",
-		wtcG{"Ann", "Ann", []string{"[1] [2] . .", "[6] [3] . .", "[5] [4] . .", ". . . ."}}))
+	res, err := score(t, source(4, "A1 B1 B2 B3 A3 A2", "A1 B1 C1 D1 D2 D3 D4 C4 B4 A4 A3 A2",
+		typedGrid{"Ann", "Ann", []string{"[1] [2] . .", "[6] [3] . .", "[5] [4] . .", ". . . ."}}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g := wtcFind(t, res, 0, "Ann", "Ann"); g["status"] != "valid" || g["k"].(float64) != 0 || len(g["unfinished"].([]any)) != 0 {
+	if g := find(t, res, 0, "Ann", "Ann"); g["status"] != "valid" || g["k"].(float64) != 0 || len(g["unfinished"].([]any)) != 0 {
 		t.Errorf("a loop with nothing inside: %v", g)
 	}
 }
 
 // Squares outside the curve stay empty; on Ann's ring, A1 is outside.
 func TestWithinTheCurveOutside(t *testing.T) {
-	res, err := wtcScore(t, wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", []string{"3 . . . .", ". [1] [2] [3] .", ". [8] 1 [4] .", ". [7] [6] [5] .", ". . . . ."}}))
+	res, err := score(t, source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", []string{"3 . . . .", ". [1] [2] [3] .", ". [8] 1 [4] .", ". [7] [6] [5] .", ". . . . ."}}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := wtcFind(t, res, 0, "Ann", "Bob")
+	g := find(t, res, 0, "Ann", "Bob")
 	if g["status"] != "invalid" || !strings.Contains(fmt.Sprint(g["problems"]), "A1 holds 3 but is outside the curve") {
 		t.Errorf("%v", g)
 	}
@@ -259,7 +262,7 @@ func TestWithinTheCurveInsideOfU(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got []string
-	for p := range lp.inside {
+	for _, p := range lp.inside {
 		got = append(got, p.String())
 	}
 	sort.Strings(got)
@@ -271,20 +274,20 @@ func TestWithinTheCurveInsideOfU(t *testing.T) {
 		t.Error("the U is listed down its left side first, anticlockwise on the sheet")
 	}
 	// The same through a transcript: a number in the notch is outside.
-	res, err := wtcScore(t, wtcSrc(9, loop, "A1 B1 B2 A2")+
-		"      - curve: Ann\n        filler: Bob\n        rows: |\n"+wtcUGrid(loop, map[string]string{"C3": "1", "E3": "2"}))
+	res, err := score(t, source(9, loop, "A1 B1 B2 A2")+
+		"      - curve: Ann\n        filler: Bob\n        rows: |\n"+uGrid(loop, map[string]string{"C3": "1", "E3": "2"}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := wtcFind(t, res, 0, "Ann", "Bob")
+	g := find(t, res, 0, "Ann", "Bob")
 	if p := fmt.Sprint(g["problems"]); g["status"] != "invalid" || !strings.Contains(p, "E3 holds 2 but is outside the curve") || strings.Contains(p, "C3") {
 		t.Errorf("%v %v", g["status"], p)
 	}
 }
 
-// wtcUGrid numbers loop (clockwise from its first square) on a 9-by-9
+// uGrid numbers loop (clockwise from its first square) on a 9-by-9
 // grid, with the given other squares.
-func wtcUGrid(loop string, other map[string]string) string {
+func uGrid(loop string, other map[string]string) string {
 	val := map[string]string{}
 	for i, w := range strings.Fields(loop) {
 		val[w] = fmt.Sprintf("[%d]", i+1)
@@ -326,7 +329,7 @@ func TestWithinTheCurveLoops(t *testing.T) {
 		{"not a square", "B2 C2 2C D2", []string{`t.yaml:6:18: round 1, Ann's curve, square 3: "2C" is not a cell name`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := wtcScore(t, wtcSrc(5, tc.ann, wtcBob))
+			_, err := score(t, source(5, tc.ann, bobCurve))
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -351,35 +354,35 @@ func TestWithinTheCurveRefused(t *testing.T) {
 		src  string
 		want []string
 	}{
-		{"bracket off the loop", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", wtcEdit(wtcRing, 0, 0, "[9]")}),
+		{"bracket off the loop", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", edit(ring, 0, 0, "[9]")}),
 			[]string{"t.yaml:12:11: round 1, Ann's curve filled by Bob, A1: [9] is bracketed as a curve number, but A1 is not on Ann's loop"}},
-		{"plain number on the loop", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", []string{". . . . .", ". [1] 2 [3] .", ". [8] 1 [4] .", ". [7] [6] [5] .", ". . . . ."}}),
+		{"plain number on the loop", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", []string{". . . . .", ". [1] 2 [3] .", ". [8] 1 [4] .", ". [7] [6] [5] .", ". . . . ."}}),
 			[]string{"t.yaml:13:17: round 1, Ann's curve filled by Bob, C2: C2 is on Ann's loop (square 2), so its number is a curve number: write [2]"}},
-		{"not a square", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", wtcEdit(wtcRing, 2, 2, "x1")}),
+		{"not a square", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", edit(ring, 2, 2, "x1")}),
 			[]string{`t.yaml:14:17: round 1, Ann's curve filled by Bob, C3: "x1" is not a square`}},
-		{"too few rows", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", wtcRing[:4]}),
+		{"too few rows", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", ring[:4]}),
 			[]string{"t.yaml:11:15: round 1, Ann's curve filled by Bob: 4 rows; a 5-by-5 grid has 5"}},
-		{"too many rows", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", append(append([]string(nil), wtcRing...), ". . . . .")}),
+		{"too many rows", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", append(append([]string(nil), ring...), ". . . . .")}),
 			[]string{"t.yaml:17:11: round 1, Ann's curve filled by Bob: 6 rows; a 5-by-5 grid has 5"}},
-		{"row too wide", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", wtcEdit(wtcRing, 1, 4, ". .")}),
+		{"row too wide", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", edit(ring, 1, 4, ". .")}),
 			[]string{"t.yaml:13:27: round 1, Ann's curve filled by Bob, row 2: 6 squares; the grid is 5 wide"}},
-		{"filled twice", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Bob", wtcRing}, wtcG{"Ann", "Bob", wtcRing}),
+		{"filled twice", source(5, annCurve, bobCurve, typedGrid{"Ann", "Bob", ring}, typedGrid{"Ann", "Bob", ring}),
 			[]string{"t.yaml:17:9: round 1: Bob fills Ann's curve twice (first at line 9)"}},
-		{"unknown filler", wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Cy", wtcRing}),
+		{"unknown filler", source(5, annCurve, bobCurve, typedGrid{"Ann", "Cy", ring}),
 			[]string{`t.yaml:10:17: round 1, grid filler: "Cy" is not one of the players (Ann, Bob)`}},
-		{"curve missing", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "      Bob: "+wtcBob+"\n", "", 1),
+		{"curve missing", strings.Replace(source(5, annCurve, bobCurve), "      Bob: "+bobCurve+"\n", "", 1),
 			[]string{"t.yaml:6:7: round 1: Bob's curve is missing: every player draws one"}},
-		{"curve of a stranger", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "Bob: A1", "Bobby: A1", 1),
+		{"curve of a stranger", strings.Replace(source(5, annCurve, bobCurve), "Bob: A1", "Bobby: A1", 1),
 			[]string{"t.yaml:6:7: round 1: Bob's curve is missing", `t.yaml:7:7: round 1, curves: "Bobby" is not one of the players`}},
-		{"board id", strings.Replace(wtcSrc(5, wtcAnn, wtcBob), "size: 5\n", "size: 5\nboard: 12345678\n", 1),
-			[]string{"board 12345678 does not match this transcript's parameters, whose sheet is board " + games.BoardID(wtcKey(5, 2))}},
-		{"rows not text", wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: {a: 1}\n",
+		{"board id", strings.Replace(source(5, annCurve, bobCurve), "size: 5\n", "size: 5\nboard: 12345678\n", 1),
+			[]string{"board 12345678 does not match this transcript's parameters, whose sheet is board " + games.BoardID(boardKey(5, 2))}},
+		{"rows not text", source(5, annCurve, bobCurve) + "      - curve: Ann\n        filler: Bob\n        rows: {a: 1}\n",
 			[]string{"t.yaml:11:15: round 1, Ann's curve filled by Bob: rows must be the grid as on the sheet, typed as a block (rows: |) with one line per row, not a mapping"}},
-		{"a row read as a list", wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows:\n          - . . . . .\n          - [1]\n",
+		{"a row read as a list", source(5, annCurve, bobCurve) + "      - curve: Ann\n        filler: Bob\n        rows:\n          - . . . . .\n          - [1]\n",
 			[]string{"t.yaml:13:13: round 1, Ann's curve filled by Bob, row 2: a row is one line of text; quote it"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := wtcScore(t, tc.src)
+			_, err := score(t, tc.src)
 			if err == nil {
 				t.Fatal("accepted")
 			}
@@ -399,18 +402,18 @@ func TestWithinTheCurveRefused(t *testing.T) {
 // A problem inside a typed grid points at its square: line and column,
 // also with extra indentation, alignment spaces and a blank line.
 func TestWithinTheCurvePlaces(t *testing.T) {
-	src := wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: |   # Bob's copy\n\n" +
+	src := source(5, annCurve, bobCurve) + "      - curve: Ann\n        filler: Bob\n        rows: |   # Bob's copy\n\n" +
 		"              .   .    .    .   .\n" +
 		"              .  [1]  [2]  [3]  .\n" +
 		"              .  [8]   6   [4]  .\n" +
 		"              .  [7]  [6]  [5]  .\n" +
 		"              .   .    .    .   .   # done\n"
-	res, err := wtcScore(t, src)
+	res, err := score(t, src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// C3 (6) is on line 15, column 24; it breaks two rules there.
-	g := wtcFind(t, res, 0, "Ann", "Bob")
+	g := find(t, res, 0, "Ann", "Bob")
 	text := res.Text("t.yaml")
 	for _, want := range []string{"t.yaml:15:24: C3 6 and D3 [4] have the common factor 2", "t.yaml:15:24: the inside numbers go up to 6 (at C3) but lack 1 to 5;"} {
 		if !strings.Contains(text, want) {
@@ -421,7 +424,7 @@ func TestWithinTheCurvePlaces(t *testing.T) {
 		t.Errorf("%v", g)
 	}
 	// A grid typed as a list of strings (the JSON way) is placed too.
-	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + wtcAnn + `", "Bob": "` + wtcBob + `"},
+	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + annCurve + `", "Bob": "` + bobCurve + `"},
  "grids": [{"curve": "Ann", "filler": "Bob", "rows": [". . . . .", ". [1] [2] [3] .", ". [8] 2 [4] .", ". [7] [6] [5] .", ". . . . ."]}]}]}`
 	res, _, err = games.Score(Game{}, "t.json", []byte(js), games.Values{})
 	if err != nil {
@@ -435,31 +438,31 @@ func TestWithinTheCurvePlaces(t *testing.T) {
 // TestWithinTheCurveMatch pins the scoring of a match: sums of K, missing
 // and blank grids warned about, invalid grids losing whatever the sums.
 func TestWithinTheCurveMatch(t *testing.T) {
-	badRing := wtcEdit(wtcRing, 2, 2, "3") // 3 is not 1: the inside must start at 1
+	badRing := edit(ring, 2, 2, "3") // 3 is not 1: the inside must start at 1
 	blank := []string{". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."}
 	for _, tc := range []struct {
 		name     string
-		grids    []wtcG
+		grids    []typedGrid
 		totals   []int
 		winners  []int
 		dq       []int
 		warnings []string
 	}{
-		{"sums of K", []wtcG{{"Ann", "Ann", wtcRing}, {"Ann", "Bob", wtcRing}, {"Bob", "Ann", wtcBobFull}, {"Bob", "Bob", wtcEdit(wtcBobFull, 3, 2, ".")}},
+		{"sums of K", []typedGrid{{"Ann", "Ann", ring}, {"Ann", "Bob", ring}, {"Bob", "Ann", bobFull}, {"Bob", "Bob", edit(bobFull, 3, 2, ".")}},
 			[]int{9, 8}, []int{0}, nil, []string{"t.yaml:39:18: round 1: Bob's curve filled by Bob is unfinished: 8 still fits at C4; it scores its top number, 7"}},
-		{"missing grids warned", []wtcG{{"Bob", "Ann", wtcBobFull}},
+		{"missing grids warned", []typedGrid{{"Bob", "Ann", bobFull}},
 			[]int{8, 0}, []int{0}, nil, []string{"round 1: Ann did not fill Ann's curve (no grid in the transcript)", "round 1: Bob did not fill Ann's curve (no grid", "round 1: Bob did not fill Bob's curve (no grid"}},
-		{"blank grid counts as not filled", []wtcG{{"Ann", "Ann", wtcRing}, {"Ann", "Bob", blank}, {"Bob", "Ann", wtcBobFull}, {"Bob", "Bob", wtcBobFull}},
+		{"blank grid counts as not filled", []typedGrid{{"Ann", "Ann", ring}, {"Ann", "Bob", blank}, {"Bob", "Ann", bobFull}, {"Bob", "Bob", bobFull}},
 			[]int{9, 8}, []int{0}, nil, []string{"t.yaml:19:15: round 1: Bob did not fill Ann's curve (its grid is blank)"}},
-		{"invalid grid loses", []wtcG{{"Ann", "Ann", wtcRing}, {"Ann", "Bob", badRing}, {"Bob", "Ann", wtcBobFull}, {"Bob", "Bob", wtcBobFull}},
+		{"invalid grid loses", []typedGrid{{"Ann", "Ann", ring}, {"Ann", "Bob", badRing}, {"Bob", "Ann", bobFull}, {"Bob", "Bob", bobFull}},
 			[]int{9, 8}, []int{0}, []int{1}, nil},
-		{"invalid grid loses despite the higher sum", []wtcG{{"Ann", "Ann", badRing}, {"Ann", "Bob", wtcRing}, {"Bob", "Ann", wtcBobFull}, {"Bob", "Bob", wtcBobSix}},
+		{"invalid grid loses despite the higher sum", []typedGrid{{"Ann", "Ann", badRing}, {"Ann", "Bob", ring}, {"Bob", "Ann", bobFull}, {"Bob", "Bob", bobSix}},
 			[]int{8, 7}, []int{1}, []int{0}, []string{"7 still fits at C4, D4"}},
-		{"everyone invalid: no winner", []wtcG{{"Ann", "Ann", badRing}, {"Ann", "Bob", badRing}, {"Bob", "Ann", wtcBobFull}, {"Bob", "Bob", wtcBobFull}},
+		{"everyone invalid: no winner", []typedGrid{{"Ann", "Ann", badRing}, {"Ann", "Bob", badRing}, {"Bob", "Ann", bobFull}, {"Bob", "Bob", bobFull}},
 			[]int{8, 8}, nil, []int{0, 1}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := wtcScore(t, wtcSrc(5, wtcAnn, wtcBob, tc.grids...))
+			res, err := score(t, source(5, annCurve, bobCurve, tc.grids...))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -487,8 +490,8 @@ func TestWithinTheCurveMatch(t *testing.T) {
 // The invalid grid's scores: the "invalid ... loses" case above, as the
 // report says it.
 func TestWithinTheCurveReport(t *testing.T) {
-	res, err := wtcScore(t, wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Ann", wtcRing}, wtcG{"Ann", "Bob", wtcEdit(wtcRing, 2, 2, "3")},
-		wtcG{"Bob", "Ann", wtcBobFull}, wtcG{"Bob", "Bob", wtcBobFull}))
+	res, err := score(t, source(5, annCurve, bobCurve, typedGrid{"Ann", "Ann", ring}, typedGrid{"Ann", "Bob", edit(ring, 2, 2, "3")},
+		typedGrid{"Bob", "Ann", bobFull}, typedGrid{"Bob", "Bob", bobFull}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -511,9 +514,9 @@ func TestWithinTheCurveReport(t *testing.T) {
 // Several games in one match: totals add up, and a mistake in any game
 // loses the match.
 func TestWithinTheCurveRounds(t *testing.T) {
-	one := wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Ann", wtcRing}, wtcG{"Ann", "Bob", wtcRing}, wtcG{"Bob", "Ann", wtcBobFull}, wtcG{"Bob", "Bob", wtcBobSix})
-	two := wtcSrc(5, wtcAnn, wtcBob, wtcG{"Ann", "Ann", wtcEdit(wtcRing, 2, 2, "2")}, wtcG{"Ann", "Bob", wtcRing}, wtcG{"Bob", "Ann", wtcBobFull}, wtcG{"Bob", "Bob", wtcBobFull})
-	res, err := wtcScore(t, one+two[strings.Index(two, "  - curves:"):])
+	one := source(5, annCurve, bobCurve, typedGrid{"Ann", "Ann", ring}, typedGrid{"Ann", "Bob", ring}, typedGrid{"Bob", "Ann", bobFull}, typedGrid{"Bob", "Bob", bobSix})
+	two := source(5, annCurve, bobCurve, typedGrid{"Ann", "Ann", edit(ring, 2, 2, "2")}, typedGrid{"Ann", "Bob", ring}, typedGrid{"Bob", "Ann", bobFull}, typedGrid{"Bob", "Bob", bobFull})
+	res, err := score(t, one+two[strings.Index(two, "  - curves:"):])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -528,7 +531,7 @@ func TestWithinTheCurveRounds(t *testing.T) {
 
 // A refused transcript is still drawn, its bad squares and steps in red.
 func TestWithinTheCurveRender(t *testing.T) {
-	_, d, err := games.Score(Game{}, "t.yaml", []byte(wtcSrc(5, "B2 C2 D2 D3 C4 B4 B3", wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcBobFull, 2, 2, "x")})), games.Values{})
+	_, d, err := games.Score(Game{}, "t.yaml", []byte(source(5, "B2 C2 D2 D3 C4 B4 B3", bobCurve, typedGrid{"Bob", "Ann", edit(bobFull, 2, 2, "x")})), games.Values{})
 	if err == nil || d == nil || len(d.Cells) != 4 {
 		t.Fatalf("err %v, drawing %v", err, d)
 	}
@@ -553,7 +556,7 @@ func TestWithinTheCurveRender(t *testing.T) {
 		t.Errorf("Bob's curve filled by Ann: %d red strokes and %d red texts, want the unreadable square boxed and written", s, x)
 	}
 	// A scored grid: the pair that is not coprime is marked, its numbers red.
-	res, d, err := games.Score(Game{}, "t.yaml", []byte(wtcSrc(5, wtcAnn, wtcBob, wtcG{"Bob", "Ann", wtcEdit(wtcEdit(wtcBobFull, 2, 3, "7"), 3, 3, "6")})), games.Values{})
+	res, d, err := games.Score(Game{}, "t.yaml", []byte(source(5, annCurve, bobCurve, typedGrid{"Bob", "Ann", edit(edit(bobFull, 2, 3, "7"), 3, 3, "6")})), games.Values{})
 	if err != nil || res == nil {
 		t.Fatal(err)
 	}
@@ -590,8 +593,8 @@ func TestWithinTheCurveLacking(t *testing.T) {
 		{set(5), 9, "1 to 4, 6 to 9"},
 		{set(2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22), 23, "1, 3, 5, 7, 9, 11, 13, 15, 17, 19, and more"},
 	} {
-		if got := wtcLacking(tc.have, tc.top); got != tc.want {
-			t.Errorf("wtcLacking(%v, %d) = %q, want %q", tc.have, tc.top, got, tc.want)
+		if got := lacking(tc.have, tc.top); got != tc.want {
+			t.Errorf("lacking(%v, %d) = %q, want %q", tc.have, tc.top, got, tc.want)
 		}
 	}
 }
@@ -601,15 +604,15 @@ func TestWithinTheCurveLacking(t *testing.T) {
 // every message points at the string itself, never at a made-up column;
 // and one row is "1 row".
 func TestWithinTheCurveRowsInOneString(t *testing.T) {
-	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + wtcAnn + `", "Bob": "` + wtcBob + `"},
+	js := `{"game": "within-the-curve", "players": ["Ann", "Bob"], "size": 5, "rounds": [{"curves": {"Ann": "` + annCurve + `", "Bob": "` + bobCurve + `"},
  "grids": [{"curve": "Ann", "filler": "Bob", "rows": ". . . . .\n. [1] [2] [3] .\n. [8] x [4] .\n. [7] [6] [5] .\n. . . . ."}]}]}`
 	_, _, err := games.Score(Game{}, "t.json", []byte(js), games.Values{})
 	want := `t.json:2:54: round 1, Ann's curve filled by Bob, C3: "x" is not a square`
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("got %v\nwant %s...", err, want)
 	}
-	src := wtcSrc(5, wtcAnn, wtcBob) + "      - curve: Ann\n        filler: Bob\n        rows: >\n          . . . . .\n          . [1] [2] [3] .\n"
-	_, err = wtcScore(t, src)
+	src := source(5, annCurve, bobCurve) + "      - curve: Ann\n        filler: Bob\n        rows: >\n          . . . . .\n          . [1] [2] [3] .\n"
+	_, err = score(t, src)
 	want = "t.yaml:11:15: round 1, Ann's curve filled by Bob: 1 row; a 5-by-5 grid has 5 (type the grid as a block, rows: |, one line per row)\n" +
 		"t.yaml:11:15: round 1, Ann's curve filled by Bob, row 1: 10 squares; the grid is 5 wide (. for an empty square)"
 	if err == nil || err.Error() != want {
@@ -625,21 +628,21 @@ func TestWithinTheCurveRowsInOneString(t *testing.T) {
 func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 2009))
 	const n = 7
-	steps := []wtcCell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+	steps := []Cell{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
 	found, withInside := 0, 0
 	for try := 0; try < 20000 && found < 400; try++ {
-		start := wtcCell{rng.IntN(n), rng.IntN(n)}
-		loop := []wtcCell{start}
-		on := map[wtcCell]bool{start: true}
+		start := Cell{rng.IntN(n), rng.IntN(n)}
+		loop := []Cell{start}
+		on := map[Cell]bool{start: true}
 		for len(loop) < n*n {
 			last := loop[len(loop)-1]
-			if len(loop) >= 4 && wtcSide(last, start) && rng.IntN(6) == 0 {
+			if len(loop) >= 4 && side(last, start) && rng.IntN(6) == 0 {
 				break
 			}
-			var next []wtcCell
+			var next []Cell
 			for _, d := range steps {
-				q := wtcCell{last.c + d.c, last.r + d.r}
-				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && !on[q] {
+				q := Cell{last.C + d.C, last.R + d.R}
+				if q.C >= 0 && q.R >= 0 && q.C < n && q.R < n && !on[q] {
 					next = append(next, q)
 				}
 			}
@@ -650,7 +653,7 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 			loop = append(loop, q)
 			on[q] = true
 		}
-		if len(loop) < 4 || !wtcSide(loop[len(loop)-1], start) {
+		if len(loop) < 4 || !side(loop[len(loop)-1], start) {
 			continue
 		}
 		found++
@@ -658,8 +661,8 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 		var wall, seen [m][m]bool
 		for k, a := range loop {
 			b := loop[(k+1)%len(loop)]
-			wall[2*a.r+1][2*a.c+1] = true
-			wall[a.r+b.r+1][a.c+b.c+1] = true
+			wall[2*a.R+1][2*a.C+1] = true
+			wall[a.R+b.R+1][a.C+b.C+1] = true
 		}
 		var fill func(x, y int)
 		fill = func(x, y int) {
@@ -673,21 +676,84 @@ func TestWithinTheCurveInsideRandomLoops(t *testing.T) {
 			fill(x, y-1)
 		}
 		fill(0, 0)
-		in := wtcInsideOf(loop, n)
-		if len(in) > 0 {
+		in := insideOf(loop, n)
+		if slices.Contains(in, true) {
 			withInside++
 		}
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
-				p := wtcCell{c, r}
+				p := Cell{c, r}
 				want := !on[p] && !seen[2*r+1][2*c+1]
-				if in[p] != want {
-					t.Fatalf("loop %v: %v inside %v, flood fill says %v", loop, p, in[p], want)
+				if in[r*n+c] != want {
+					t.Fatalf("loop %v: %v inside %v, flood fill says %v", loop, p, in[r*n+c], want)
 				}
 			}
 		}
 	}
 	if found < 100 || withInside < 50 {
 		t.Fatalf("only %d random loops, %d with an inside", found, withInside)
+	}
+}
+
+// TestWithinTheCurveRenderBytes: rendering the same transcript twice, to
+// PDF and to SVG through layout, gives the same bytes (the inside used to
+// be tinted in map order).
+func TestWithinTheCurveRenderBytes(t *testing.T) {
+	data, err := os.ReadFile("../../examples/within-the-curve/three-players.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []layout.Format{layout.FormatPDF, layout.FormatSVG} {
+		var prev [][]byte
+		for range 3 {
+			res, d, err := games.Score(Game{}, "t.yaml", data, games.Values{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc := layout.NewDocument(f, d.Title)
+			if err := d.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); err != nil {
+				t.Fatal(err)
+			}
+			var got [][]byte
+			switch doc := doc.(type) {
+			case *layout.PDF:
+				var b bytes.Buffer
+				if _, err := doc.WriteTo(&b); err != nil {
+					t.Fatal(err)
+				}
+				got = [][]byte{b.Bytes()}
+			case *layout.SVG:
+				got = doc.Pages()
+			}
+			if prev != nil && !reflect.DeepEqual(got, prev) {
+				t.Fatalf("%s: two renders of the same transcript differ", f)
+			}
+			prev = got
+		}
+	}
+}
+
+// TestWithinTheCurveSheetPages: the default boards per page keep each
+// curve's copies together, from three players a page (or two) per curve.
+func TestWithinTheCurveSheetPages(t *testing.T) {
+	for m, want := range map[int]int{2: 4, 3: 3, 4: 4, 6: 3} {
+		names := make([]string, m)
+		s, err := Game{}.Setup(games.Values{"size": 12}, names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.PerPage != want {
+			t.Errorf("%d players: %d grids a page, want %d", m, s.PerPage, want)
+		}
+		if m < 3 {
+			continue
+		}
+		for i := range s.Cells {
+			first := s.Cells[i-i%s.PerPage].Caption
+			owner := func(c string) string { return strings.SplitN(c, " · ", 2)[0] }
+			if owner(s.Cells[i].Caption) != owner(first) {
+				t.Errorf("%d players: grid %d (%s) shares a page with %s", m, i+1, s.Cells[i].Caption, first)
+			}
+		}
 	}
 }

@@ -13,33 +13,20 @@ import (
 	"papergames/scorer"
 )
 
-// wtcCell is a square of the grid, 0-based from the top left.
-type wtcCell struct{ c, r int }
+// Cell is a square of the grid, 0-based from the top left.
+type Cell struct{ C, R int }
 
-func (p wtcCell) String() string { return boards.CellName(p.c, p.r) }
+func (p Cell) String() string { return boards.CellName(p.C, p.R) }
 
-// wtcLoop is one player's curve: its squares in order along the loop.
-type wtcLoop struct {
-	seat  int
-	cells []wtcCell
-	at    map[wtcCell]int // position along the loop
-	// ok when the loop is closed, side-connected, repeats no square and has
-	// at least 4; only then is its inside known.
-	ok      bool
-	badStep map[int]bool // step k (square k to k+1, the last to the first) is broken
-	inside  map[wtcCell]bool
-	clock   bool // the listed order runs clockwise on the sheet
-}
-
-// wtc token kinds.
+// token kinds.
 const (
-	wtcEmpty  = '.'
-	wtcInside = 'n' // a plain number
-	wtcOnLoop = 'c' // a bracketed number
+	tokEmpty  = '.'
+	tokInside = 'n' // a plain number
+	tokOnLoop = 'c' // a bracketed number
 )
 
-// wtcTok is one square of a grid as typed.
-type wtcTok struct {
+// token is one square of a grid as typed.
+type token struct {
 	kind byte
 	val  int
 	text string
@@ -47,42 +34,53 @@ type wtcTok struct {
 	bad  bool // breaks a rule: drawn in red
 }
 
-// wtcGrid is one (curve, filler) grid of a round.
-type wtcGrid struct {
+// typed is one (curve, filler) grid of a round.
+type typed struct {
 	owner, filler int
 	node          *input.Node // the entry; nil when missing
 	rows          *input.Node
-	tok           [][]*wtcTok // [row][column]; nil where unreadable
-	status        string      // valid, invalid, missing, blank, or "" when refused
-	k             int         // the top inside number written
-	problems      []wtcProblem
-	unfinished    []wtcCell // empty inside squares that could take k+1
-	redPairs      [][2]wtcCell
+	tok           [][]*token // [row][column]; nil where unreadable
+	status        string     // valid, invalid, missing, blank, or "" when refused
+	k             int        // the top inside number written
+	problems      []problem
+	unfinished    []Cell // empty inside squares that could take k+1
+	redPairs      [][2]Cell
 }
 
-// wtcProblem is a broken rule of a filled grid, at the square it names.
-type wtcProblem struct {
+// problem is a broken rule of a filled grid, at the square it names.
+type problem struct {
 	pos input.Pos
 	msg string
 }
 
 // Score implements Scorer.
 func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
+	res, cells, _, _, err := g.play(t)
+	return res, cells, err
+}
+
+// play checks and scores every round; it also returns the last round's
+// grids and curves, for Moves.
+func (g Game) play(t *scorer.Transcript) (*scorer.Result, []layout.Cell, []*typed, []*loop, error) {
 	res := &scorer.Result{Game: "within-the-curve", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "highest total of top inside numbers wins; a player with an invalid grid loses whatever their total"}
 	p := g.Params()[0]
 	n, err := t.Int("size", p.Default, p.Min, p.Max)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	var errs input.Errors
-	errs.Add(t.CheckBoard(games.BoardID(wtcKey(n, len(t.Players)))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(boardKey(n, len(t.Players)))), t.File)
 	var cells []layout.Cell
+	var grids []*typed
+	var loops []*loop
 	dq := make([]bool, len(t.Players))
 	for i := range t.Rounds {
-		rd, grids, loops, err := wtcRound(t, i, n)
+		var rd *scorer.Round
+		var err error
+		rd, grids, loops, err = round(t, i, n)
 		errs.Add(err, t.File)
-		cells = append(cells, wtcCells(t, i, n, grids, loops)...)
+		cells = append(cells, drawings(t, i, n, grids, loops)...)
 		if rd == nil {
 			continue
 		}
@@ -92,23 +90,23 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 			}
 		}
 		res.Rounds = append(res.Rounds, *rd)
-		res.Warnings = append(res.Warnings, wtcWarnings(t, i, grids)...)
+		res.Warnings = append(res.Warnings, warnings(t, i, grids)...)
 	}
 	if err := errs.Err(); err != nil {
-		return nil, cells, err
+		return nil, cells, nil, nil, err
 	}
 	for s, d := range dq {
 		if d {
 			res.Disqualified = append(res.Disqualified, s)
 		}
 	}
-	return res, cells, nil
+	return res, cells, grids, loops, nil
 }
 
-// wtcRound reads, checks and scores round i: the curves, then every grid.
+// round reads, checks and scores round i: the curves, then every grid.
 // The grids come back in sheet order (by curve owner, then filler), the
 // missing ones included, for the render.
-func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtcLoop, error) {
+func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "curves", "grids")
 	if err != nil {
@@ -116,7 +114,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 	}
 	m := len(t.Players)
 	var errs input.Errors
-	loops := make([]*wtcLoop, m)
+	loops := make([]*loop, m)
 	cn, ok := f["curves"]
 	switch {
 	case !ok:
@@ -141,11 +139,11 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 		}
 		for s := range loops {
 			if !given[s] {
-				errs = append(errs, wtcFirstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
+				errs = append(errs, firstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
 			}
 		}
 	}
-	grids := make([]*wtcGrid, m*m)
+	grids := make([]*typed, m*m)
 	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
 		items, err := gn.List(where + " grids")
 		if err != nil {
@@ -159,7 +157,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 			}
 			at := gr.owner*m + gr.filler
 			if prev := grids[at]; prev != nil {
-				errs = append(errs, wtcFirstKey(it).Errorf("%s: %s fills %s's curve twice (first at line %d); each player fills each curve once",
+				errs = append(errs, firstKey(it).Errorf("%s: %s fills %s's curve twice (first at line %d); each player fills each curve once",
 					where, t.Players[gr.filler], t.Players[gr.owner], prev.node.Pos.Line))
 				continue
 			}
@@ -168,7 +166,7 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 	}
 	for at := range grids {
 		if grids[at] == nil {
-			grids[at] = &wtcGrid{owner: at / m, filler: at % m, status: "missing"}
+			grids[at] = &typed{owner: at / m, filler: at % m, status: "missing"}
 		}
 	}
 	if len(errs) > 0 {
@@ -180,11 +178,24 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 		rd.Lines = append(rd.Lines, fmt.Sprintf("%s's curve: a loop of %d squares, %d inside", t.Players[lp.seat], len(lp.cells), len(lp.inside)))
 		curves[t.Players[lp.seat]] = map[string]int{"squares": len(lp.cells), "inside": len(lp.inside)}
 	}
+	// The engine, its curves drawn, replays each valid grid.
+	st, err := New(n, t.Players)
+	if err != nil {
+		return nil, grids, loops, err
+	}
+	for _, lp := range loops {
+		if err := st.Play(Move{Kind: Curve, Loop: lp.cells}); err != nil {
+			panic("within-the-curve: a curve found valid is refused by the engine: " + err.Error())
+		}
+	}
 	var details []map[string]any
 	for _, gr := range grids {
 		lp := loops[gr.owner]
 		if gr.status == "" {
 			checkGrid(gr, lp, n)
+			if gr.status == "valid" {
+				replay(st, gr)
+			}
 		}
 		score := 0
 		if gr.status == "valid" {
@@ -207,24 +218,24 @@ func wtcRound(t *scorer.Transcript, i, n int) (*scorer.Round, []*wtcGrid, []*wtc
 	return rd, grids, loops, nil
 }
 
-// wtcFirstKey is the node to point at for a mapping as a whole: its first
+// firstKey is the node to point at for a mapping as a whole: its first
 // key, where the eye starts reading it.
-func wtcFirstKey(n *input.Node) *input.Node {
+func firstKey(n *input.Node) *input.Node {
 	if n.Kind == input.Map && len(n.Keys) > 0 {
 		return n.Keys[0]
 	}
 	return n
 }
 
-// readLoop reads a curve and checks it is a loop: at least 4 squares on
-// the board, each sharing a side with the next and the last with the
-// first, none twice. Its inside is computed when it is.
-func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
+// readLoop reads a curve and checks it is a loop (newLoop): at least 4
+// squares on the board, each sharing a side with the next and the last
+// with the first, none twice. Its inside is computed when it is.
+func readLoop(where string, node *input.Node, n int) (*loop, error) {
 	words, err := scorer.Words(node, where)
 	if err != nil {
 		return nil, err
 	}
-	lp := &wtcLoop{at: map[wtcCell]int{}, badStep: map[int]bool{}}
+	var cells []Cell
 	var errs input.Errors
 	for k, w := range words {
 		c, r, err := boards.ParseCell(w.Text, n)
@@ -232,127 +243,32 @@ func readLoop(where string, node *input.Node, n int) (*wtcLoop, error) {
 			errs = append(errs, w.Errorf("%s, square %d: %v", where, k+1, err))
 			continue
 		}
-		lp.cells = append(lp.cells, wtcCell{c, r})
+		cells = append(cells, Cell{c, r})
 	}
 	if len(errs) > 0 {
 		return nil, errs.Err()
 	}
-	L := len(lp.cells)
-	if L < 4 {
-		what := fmt.Sprintf("%d squares", L)
-		if L == 1 {
-			what = "1 square"
+	lp, probs := newLoop(cells, n)
+	for _, p := range probs {
+		at := node
+		if p.at >= 0 {
+			at = words[p.at]
 		}
-		return lp, node.Errorf("%s has %s; a curve is a loop of at least 4", where, what)
+		errs = append(errs, at.Errorf("%s%s", where, p.msg))
 	}
-	for k, p := range lp.cells {
-		if j, dup := lp.at[p]; dup {
-			why := "a loop passes each square once"
-			if j == 0 && k == L-1 {
-				why = fmt.Sprintf("the loop closes by itself, from its last square back to its first, so leave out the second %s", p)
-			}
-			errs = append(errs, words[k].Errorf("%s, square %d (%s) is square %d again; %s", where, k+1, p, j+1, why))
-			lp.badStep[k-1] = true
-			continue
-		}
-		lp.at[p] = k
-	}
-	for k := 0; k+1 < L; k++ {
-		a, b := lp.cells[k], lp.cells[k+1]
-		if a == b || wtcSide(a, b) {
-			continue
-		}
-		lp.badStep[k] = true
-		errs = append(errs, words[k+1].Errorf("%s, square %d (%s): %s from square %d (%s); each square shares a side with the next",
-			where, k+2, b, wtcStep(a, b), k+1, a))
-	}
-	first, last := lp.cells[0], lp.cells[L-1]
-	if first != last && !wtcSide(first, last) {
-		lp.badStep[L-1] = true
-		errs = append(errs, words[L-1].Errorf("%s: the loop does not close: its last square, %s, %s its first, %s; the last square shares a side with the first",
-			where, last, map[bool]string{true: "is diagonal to", false: "does not touch"}[wtcDiagonal(first, last)], first))
-	}
-	if len(errs) > 0 {
-		return lp, errs.Err()
-	}
-	lp.ok = true
-	lp.inside = wtcInsideOf(lp.cells, n)
-	area := 0
-	for k, p := range lp.cells {
-		q := lp.cells[(k+1)%L]
-		area += p.c*q.r - q.c*p.r
-	}
-	lp.clock = area > 0 // rows grow downwards, so a positive area turns clockwise
-	return lp, nil
-}
-
-func wtcSide(a, b wtcCell) bool { return wtcAbs(a.c-b.c)+wtcAbs(a.r-b.r) == 1 }
-
-func wtcDiagonal(a, b wtcCell) bool { return wtcAbs(a.c-b.c) == 1 && wtcAbs(a.r-b.r) == 1 }
-
-func wtcStep(a, b wtcCell) string {
-	if wtcDiagonal(a, b) {
-		return "a diagonal step"
-	}
-	return "a jump"
-}
-
-func wtcAbs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// wtcInsideOf returns the squares enclosed by the closed path through the
-// centres of a loop's squares. From the centre of a square off the loop,
-// a ray runs right half a square below the row's centre line: it meets no
-// centre and no horizontal step of the path, and crosses exactly the
-// vertical steps between this row and the next that lie right of the
-// square. An odd count means inside. Integers only, no tie to break.
-func wtcInsideOf(loop []wtcCell, n int) map[wtcCell]bool {
-	on := map[wtcCell]bool{}
-	down := make([][]bool, n) // down[r][c]: the path steps between (c, r) and (c, r+1)
-	for r := range down {
-		down[r] = make([]bool, n)
-	}
-	for k, a := range loop {
-		on[a] = true
-		b := loop[(k+1)%len(loop)]
-		if a.c == b.c && wtcAbs(a.r-b.r) == 1 {
-			down[min(a.r, b.r)][a.c] = true
-		}
-	}
-	in := map[wtcCell]bool{}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			if on[wtcCell{c, r}] {
-				continue
-			}
-			crossings := 0
-			for x := c + 1; x < n; x++ {
-				if down[r][x] {
-					crossings++
-				}
-			}
-			if crossings%2 == 1 {
-				in[wtcCell{c, r}] = true
-			}
-		}
-	}
-	return in
+	return lp, errs.Err()
 }
 
 // readGrid reads one grids entry: whose curve, who filled it, and its rows
 // as typed. It checks the squares against the curve's loop (bracketed
 // exactly on the loop squares); the rules of play are checked later.
-func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*wtcLoop) (*wtcGrid, error) {
+func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*loop) (*typed, error) {
 	f, err := it.Fields(where+", a grid", "curve", "filler", "rows")
 	if err != nil {
 		return nil, err
 	}
 	var errs input.Errors
-	gr := &wtcGrid{node: it, owner: -1, filler: -1}
+	gr := &typed{node: it, owner: -1, filler: -1}
 	for _, key := range []string{"curve", "filler"} {
 		v, ok := f[key]
 		if !ok {
@@ -379,13 +295,13 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 		return gr, it.Errorf("%s: missing rows: the grid as on the sheet, one line per row (rows: |)", where)
 	}
 	gr.rows = rn
-	lines, err := wtcLines(where, rn)
+	lines, err := rowLines(where, rn)
 	if err != nil {
 		return gr, err
 	}
-	gr.tok = make([][]*wtcTok, n)
+	gr.tok = make([][]*token, n)
 	for r := range gr.tok {
-		gr.tok[r] = make([]*wtcTok, n)
+		gr.tok[r] = make([]*token, n)
 	}
 	if len(lines) != n {
 		at := rn
@@ -402,7 +318,7 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 		if r >= n {
 			break
 		}
-		words := wtcWords(ln)
+		words := squares(ln)
 		if len(words) != n {
 			at := ln.pos
 			if len(words) > n {
@@ -416,9 +332,9 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			if c >= n {
 				break
 			}
-			tk, err := wtcParse(w)
+			tk, err := parseSquare(w)
 			if err != "" {
-				errs = append(errs, &input.Error{Pos: w.pos, Msg: fmt.Sprintf("%s, %s: %s", where, wtcCell{c, r}, err)})
+				errs = append(errs, &input.Error{Pos: w.pos, Msg: fmt.Sprintf("%s, %s: %s", where, Cell{c, r}, err)})
 				tk.bad = true
 			}
 			gr.tok[r][c] = tk
@@ -430,44 +346,44 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 	}
 	for r := range gr.tok {
 		for c, tk := range gr.tok[r] {
-			p := wtcCell{c, r}
-			_, on := lp.at[p]
+			p := Cell{c, r}
+			_, on := lp.on(p)
 			switch {
 			case tk == nil:
-			case tk.kind == wtcOnLoop && !on:
+			case tk.kind == tokOnLoop && !on:
 				tk.bad = true
 				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is bracketed as a curve number, but %s is not on %s's loop; write it without brackets",
 					where, p, tk.text, p, t.Players[gr.owner])})
-			case tk.kind == wtcInside && on:
+			case tk.kind == tokInside && on:
 				tk.bad = true
 				errs = append(errs, &input.Error{Pos: tk.pos, Msg: fmt.Sprintf("%s, %s: %s is on %s's loop (square %d), so its number is a curve number: write [%d]",
-					where, p, p, t.Players[gr.owner], lp.at[p]+1, tk.val)})
+					where, p, p, t.Players[gr.owner], lp.pos(p)+1, tk.val)})
 			}
 		}
 	}
 	return gr, errs.Err()
 }
 
-// wtcLine is a row of a grid as typed, with the place of its first
+// line is a row of a grid as typed, with the place of its first
 // character; exact when the row's columns are known too (not for a
 // string over several lines, whose escapes or folding hide them).
-type wtcLine struct {
+type line struct {
 	text  string
 	pos   input.Pos
 	exact bool
 }
 
-// wtcLines splits rows into lines: a literal block (rows: |) line by line
+// rowLines splits rows into lines: a literal block (rows: |) line by line
 // at their exact places, or a list of one-line strings (as in JSON).
 // Blank lines are skipped and # starts a comment.
-func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
-	var out []wtcLine
+func rowLines(where string, rn *input.Node) ([]line, error) {
+	var out []line
 	add := func(text string, pos input.Pos, exact bool) {
 		if i := strings.IndexByte(text, '#'); i >= 0 {
 			text = text[:i]
 		}
 		if strings.TrimSpace(text) != "" {
-			out = append(out, wtcLine{text, pos, exact})
+			out = append(out, line{text, pos, exact})
 		}
 	}
 	switch rn.Kind {
@@ -510,9 +426,9 @@ func wtcLines(where string, rn *input.Node) ([]wtcLine, error) {
 	return out, nil
 }
 
-// wtcWords splits a row into its squares, each with its column.
-func wtcWords(ln wtcLine) []wtcLine {
-	var out []wtcLine
+// squares splits a row into its squares, each with its column.
+func squares(ln line) []line {
+	var out []line
 	rs := []rune(ln.text)
 	for i := 0; i < len(rs); {
 		for i < len(rs) && (rs[i] == ' ' || rs[i] == '\t') {
@@ -527,23 +443,23 @@ func wtcWords(ln wtcLine) []wtcLine {
 			if ln.exact {
 				p.Col += i
 			}
-			out = append(out, wtcLine{string(rs[i:j]), p, ln.exact})
+			out = append(out, line{string(rs[i:j]), p, ln.exact})
 		}
 		i = j
 	}
 	return out
 }
 
-// wtcParse reads a square: . (empty), 7 (inside) or [7] (on the curve).
-func wtcParse(w wtcLine) (*wtcTok, string) {
-	tk := &wtcTok{kind: wtcEmpty, text: w.text, pos: w.pos}
+// parseSquare reads a square: . (empty), 7 (inside) or [7] (on the curve).
+func parseSquare(w line) (*token, string) {
+	tk := &token{kind: tokEmpty, text: w.text, pos: w.pos}
 	s := w.text
 	if s == "." {
 		return tk, ""
 	}
-	tk.kind = wtcInside
+	tk.kind = tokInside
 	if len(s) >= 2 && s[0] == '[' && s[len(s)-1] == ']' {
-		tk.kind = wtcOnLoop
+		tk.kind = tokOnLoop
 		s = s[1 : len(s)-1]
 	}
 	digits := s != ""
@@ -553,11 +469,11 @@ func wtcParse(w wtcLine) (*wtcTok, string) {
 		}
 	}
 	if !digits {
-		tk.kind = wtcEmpty
+		tk.kind = tokEmpty
 		return tk, fmt.Sprintf("%q is not a square: write . for an empty square, 7 for a number inside the curve, [7] for a number on it", w.text)
 	}
 	if len(s) > 6 {
-		tk.kind = wtcEmpty
+		tk.kind = tokEmpty
 		return tk, fmt.Sprintf("%s is too large for a number on a grid", w.text)
 	}
 	tk.val, _ = strconv.Atoi(s)
@@ -566,12 +482,12 @@ func wtcParse(w wtcLine) (*wtcTok, string) {
 
 // checkGrid checks a grid read without error against the rules of play
 // and sets its status, top number, problems and unfinished squares.
-func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
-	at := func(p wtcCell) *wtcTok { return gr.tok[p.r][p.c] }
+func checkGrid(gr *typed, lp *loop, n int) {
+	at := func(p Cell) *token { return gr.tok[p.R][p.C] }
 	filled := false
 	for r := range gr.tok {
 		for _, tk := range gr.tok[r] {
-			if tk.kind != wtcEmpty {
+			if tk.kind != tokEmpty {
 				filled = true
 			}
 		}
@@ -580,9 +496,9 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 		gr.status = "blank"
 		return
 	}
-	bad := func(p wtcCell, format string, a ...any) {
+	bad := func(p Cell, format string, a ...any) {
 		at(p).bad = true
-		gr.problems = append(gr.problems, wtcProblem{at(p).pos, fmt.Sprintf(format, a...)})
+		gr.problems = append(gr.problems, problem{at(p).pos, fmt.Sprintf(format, a...)})
 	}
 	// The loop: 1..L, each once, consecutive numbers side by side along it.
 	L := len(lp.cells)
@@ -590,7 +506,7 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 	for k, p := range lp.cells {
 		tk := at(p)
 		switch {
-		case tk.kind == wtcEmpty:
+		case tk.kind == tokEmpty:
 			bad(p, "%s is on the loop but empty: the loop's %d squares hold 1 to %d", p, L, L)
 		case tk.val < 1 || tk.val > L:
 			bad(p, "%s [%d]: the loop has %d squares, so its numbers run from 1 to %d", p, tk.val, L, L)
@@ -601,30 +517,29 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			where[tk.val] = append(where[tk.val], k)
 		}
 	}
-	if lack := wtcLacking(where, L); lack != "" {
-		gr.problems = append(gr.problems, wtcProblem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", lack, L, L)})
+	if lack := lacking(where, L); lack != "" {
+		gr.problems = append(gr.problems, problem{gr.rows.Pos, fmt.Sprintf("the loop's numbers lack %s: its %d squares hold 1 to %d, each once", lack, L, L)})
 	}
 	for v := 1; v < L; v++ {
 		a, b := where[v], where[v+1]
 		if len(a) != 1 || len(b) != 1 {
 			continue
 		}
-		if d := wtcAbs(a[0] - b[0]); d != 1 && d != L-1 {
-			bad(lp.cells[b[0]], "%s [%d] does not follow %s [%d] along the loop; the curve numbers run 1, 2, 3, ... square by square along it",
-				lp.cells[b[0]], v+1, lp.cells[a[0]], v)
+		if d := abs(a[0] - b[0]); d != 1 && d != L-1 {
+			bad(lp.cells[b[0]], "%s", followMsg(lp.cells[a[0]], v, lp.cells[b[0]]))
 		}
 	}
 	// The inside: 1..K, each once; outside: empty.
-	inside := map[int][]wtcCell{}
-	top := wtcCell{-1, -1}
+	inside := map[int][]Cell{}
+	top := Cell{-1, -1}
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
-			p := wtcCell{c, r}
+			p := Cell{c, r}
 			tk := at(p)
-			if _, on := lp.at[p]; on || tk.kind == wtcEmpty {
+			if _, on := lp.on(p); on || tk.kind == tokEmpty {
 				continue
 			}
-			if !lp.inside[p] {
+			if !lp.isInside(p) {
 				bad(p, "%s holds %d but is outside the curve; squares outside stay empty", p, tk.val)
 				continue
 			}
@@ -640,26 +555,25 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 			}
 		}
 	}
-	if lack := wtcLacking(inside, gr.k-1); lack != "" {
+	if lack := lacking(inside, gr.k-1); lack != "" {
 		bad(top, "the inside numbers go up to %d (at %s) but lack %s; they run 1, 2, 3, ... with none skipped", gr.k, top, lack)
 	}
 	// Side neighbours with an inside square are coprime.
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
-			a := wtcCell{c, r}
-			for _, b := range []wtcCell{{c + 1, r}, {c, r + 1}} {
-				if b.c >= n || b.r >= n || (!lp.inside[a] && !lp.inside[b]) {
+			a := Cell{c, r}
+			for _, b := range []Cell{{c + 1, r}, {c, r + 1}} {
+				if b.C >= n || b.R >= n || (!lp.isInside(a) && !lp.isInside(b)) {
 					continue
 				}
 				ta, tb := at(a), at(b)
-				if ta.kind == wtcEmpty || tb.kind == wtcEmpty || ta.val == 0 || tb.val == 0 {
+				if ta.kind == tokEmpty || tb.kind == tokEmpty || ta.val == 0 || tb.val == 0 {
 					continue // a 0 is a problem of its own
 				}
-				if d := wtcGCD(ta.val, tb.val); d != 1 {
+				if d := gcd(ta.val, tb.val); d != 1 {
 					ta.bad, tb.bad = true, true
-					gr.redPairs = append(gr.redPairs, [2]wtcCell{a, b})
-					gr.problems = append(gr.problems, wtcProblem{ta.pos, fmt.Sprintf("%s %s and %s %s have the common factor %d; an inside square and its side neighbours hold coprime numbers",
-						a, ta.text, b, tb.text, d)})
+					gr.redPairs = append(gr.redPairs, [2]Cell{a, b})
+					gr.problems = append(gr.problems, problem{ta.pos, coprimeMsg(a, ta.text, b, tb.text, d)})
 				}
 			}
 		}
@@ -673,32 +587,45 @@ func checkGrid(gr *wtcGrid, lp *wtcLoop, n int) {
 		return
 	}
 	gr.status = "valid"
-	// Unfinished: an empty inside square where k+1 is coprime with every
-	// filled side neighbour.
-	next := gr.k + 1
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			p := wtcCell{c, r}
-			if !lp.inside[p] || at(p).kind != wtcEmpty {
-				continue
-			}
-			fits := true
-			for _, q := range []wtcCell{{c - 1, r}, {c + 1, r}, {c, r - 1}, {c, r + 1}} {
-				if q.c >= 0 && q.r >= 0 && q.c < n && q.r < n && at(q).kind != wtcEmpty && wtcGCD(next, at(q).val) != 1 {
-					fits = false
-				}
-			}
-			if fits {
-				gr.unfinished = append(gr.unfinished, p)
+}
+
+// replay plays a grid found valid on the engine in the order it was
+// filled: the loop's numbering from [1] towards [2], then 1, 2, ..., K
+// inside. The engine's K and the squares where K+1 still fits are the
+// grid's.
+func replay(st *State, gr *typed) {
+	g := st.fill(gr.owner, gr.filler)
+	var one, two Cell
+	at := make([]Cell, gr.k+1)
+	for r, row := range gr.tok {
+		for c, tk := range row {
+			switch {
+			case tk.kind == tokOnLoop && tk.val == 1:
+				one = Cell{c, r}
+			case tk.kind == tokOnLoop && tk.val == 2:
+				two = Cell{c, r}
+			case tk.kind == tokInside:
+				at[tk.val] = Cell{c, r}
 			}
 		}
 	}
+	moves := []Move{{Kind: Numbering, At: one, Next: two}}
+	for v := 1; v <= gr.k; v++ {
+		moves = append(moves, Move{Kind: Write, At: at[v], Value: v})
+	}
+	for _, m := range moves {
+		if err := st.Play(m); err != nil {
+			panic(fmt.Sprintf("within-the-curve: a grid found valid is refused by the engine at %s: %v", m, err))
+		}
+	}
+	gr.k = g.k
+	gr.unfinished = g.open(nil)
 }
 
-// wtcLacking names the numbers from 1 to top that are not keys of have,
+// lacking names the numbers from 1 to top that are not keys of have,
 // a run of three or more as "8 to 20", at most ten runs: a typo such as
 // 999999 for 9 must not list a million numbers.
-func wtcLacking[V any](have map[int]V, top int) string {
+func lacking[V any](have map[int]V, top int) string {
 	var vals []int
 	for v := range have {
 		if v >= 1 && v <= top {
@@ -731,15 +658,8 @@ func wtcLacking[V any](have map[int]V, top int) string {
 	return strings.Join(parts, ", ")
 }
 
-func wtcGCD(a, b int) int {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
-}
-
 // report is the grid's part of the round's report.
-func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
+func (gr *typed) report(t *scorer.Transcript, lp *loop) []string {
 	head := fmt.Sprintf("%s's curve, filled by %s: ", t.Players[gr.owner], t.Players[gr.filler])
 	switch gr.status {
 	case "missing":
@@ -756,7 +676,7 @@ func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
 	// The numbering: where 1 is, and which way 2 lies.
 	var one, two int
 	for k, p := range lp.cells {
-		switch gr.tok[p.r][p.c].val {
+		switch gr.tok[p.R][p.C].val {
 		case 1:
 			one = k
 		case 2:
@@ -775,13 +695,13 @@ func (gr *wtcGrid) report(t *scorer.Transcript, lp *wtcLoop) []string {
 		s += fmt.Sprintf("inside 1 to %d)", gr.k)
 	}
 	if len(gr.unfinished) > 0 {
-		s += fmt.Sprintf("; unfinished: %d still fits at %s", gr.k+1, wtcList(gr.unfinished))
+		s += fmt.Sprintf("; unfinished: %d still fits at %s", gr.k+1, cellList(gr.unfinished))
 	}
 	return []string{s}
 }
 
-// wtcList names squares, at most eight of them.
-func wtcList(cs []wtcCell) string {
+// cellList names squares, at most eight of them.
+func cellList(cs []Cell) string {
 	var names []string
 	for i, c := range cs {
 		if i == 8 {
@@ -793,8 +713,8 @@ func wtcList(cs []wtcCell) string {
 	return strings.Join(names, ", ")
 }
 
-// wtcWarnings are round i's notes: missing, blank and unfinished grids.
-func wtcWarnings(t *scorer.Transcript, i int, grids []*wtcGrid) []string {
+// warnings are round i's notes: missing, blank and unfinished grids.
+func warnings(t *scorer.Transcript, i int, grids []*typed) []string {
 	var out []string
 	for _, gr := range grids {
 		who := fmt.Sprintf("round %d: %s did not fill %s's curve", i+1, t.Players[gr.filler], t.Players[gr.owner])
@@ -807,7 +727,7 @@ func wtcWarnings(t *scorer.Transcript, i int, grids []*wtcGrid) []string {
 			if len(gr.unfinished) > 0 {
 				p := gr.unfinished[0]
 				out = append(out, fmt.Sprintf("%s: round %d: %s's curve filled by %s is unfinished: %d still fits at %s; it scores its top number, %d",
-					gr.tok[p.r][p.c].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, wtcList(gr.unfinished), gr.k))
+					gr.tok[p.R][p.C].pos, i+1, t.Players[gr.owner], t.Players[gr.filler], gr.k+1, cellList(gr.unfinished), gr.k))
 			}
 		}
 	}

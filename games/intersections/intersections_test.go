@@ -16,9 +16,9 @@ import (
 
 func FuzzScoreMakingIntersections(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
-// miTranscript writes a transcript on an n-by-n board for players, with
+// transcript writes a transcript on an n-by-n board for players, with
 // one round per line of segments.
-func miTranscript(n, m int, players string, rounds ...string) string {
+func transcript(n, m int, players string, rounds ...string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game: making-intersections\nplayers: [%s]\nsize: %d\nsegments: %d\nrounds:\n", players, n, m)
 	for _, r := range rounds {
@@ -27,7 +27,7 @@ func miTranscript(n, m int, players string, rounds ...string) string {
 	return b.String()
 }
 
-func miScore(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error) {
+func score(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error) {
 	t.Helper()
 	res, d, err := games.Score(Game{}, "t.yaml", []byte(src), games.Values{})
 	if err == nil && res == nil {
@@ -36,8 +36,8 @@ func miScore(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error) 
 	return res, d, err
 }
 
-// miRoundDetails returns round k's JSON details as generic JSON.
-func miRoundDetails(t *testing.T, res *scorer.Result, k int) map[string]any {
+// roundDetails returns round k's JSON details as generic JSON.
+func roundDetails(t *testing.T, res *scorer.Result, k int) map[string]any {
 	t.Helper()
 	var j struct {
 		Rounds []struct {
@@ -100,7 +100,7 @@ func TestMakingIntersectionsRulings(t *testing.T) {
 			if tc.name == "missing dash" || tc.name == "one end missing" {
 				m-- // two words are one (bad) segment
 			}
-			res, _, err := miScore(t, miTranscript(6, m, "Ann, Bob", tc.segs))
+			res, _, err := score(t, transcript(6, m, "Ann, Bob", tc.segs))
 			if strings.HasPrefix(tc.want, "segment ") {
 				if err == nil {
 					t.Fatalf("scored; want %q", tc.want)
@@ -118,8 +118,8 @@ func TestMakingIntersectionsRulings(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []string
-			d := miRoundDetails(t, res, 0)
-			w := miWeightsOf(t, 6, segs)
+			d := roundDetails(t, res, 0)
+			w := weightsOf(t, 6, segs)
 			for _, s := range d["scoring_dots"].([]any) {
 				c, r, _ := boards.ParseCell(s.(string), 6)
 				got = append(got, fmt.Sprintf("%s:%d", s, w[r][c]))
@@ -134,9 +134,9 @@ func TestMakingIntersectionsRulings(t *testing.T) {
 	}
 }
 
-// miWeightsOf is the brute-force weight of every dot: for each segment,
+// weightsOf is the brute-force weight of every dot: for each segment,
 // each dot on it adds 1 if it is an end, 2 if not.
-func miWeightsOf(t *testing.T, n int, segs []string) [][]int {
+func weightsOf(t *testing.T, n int, segs []string) [][]int {
 	w := make([][]int, n)
 	for r := range w {
 		w[r] = make([]int, n)
@@ -148,7 +148,7 @@ func miWeightsOf(t *testing.T, n int, segs []string) [][]int {
 		if err1 != nil || err2 != nil {
 			t.Fatalf("bad test segment %s", s)
 		}
-		for _, d := range miDotsOn(ac, ar, bc, br) {
+		for _, d := range dotsOn(ac, ar, bc, br) {
 			if (d[0] == ac && d[1] == ar) || (d[0] == bc && d[1] == br) {
 				w[d[1]][d[0]]++
 			} else {
@@ -159,8 +159,8 @@ func miWeightsOf(t *testing.T, n int, segs []string) [][]int {
 	return w
 }
 
-// miDotsOn lists the dots on the row or column segment (ac, ar)-(bc, br).
-func miDotsOn(ac, ar, bc, br int) [][2]int {
+// dotsOn lists the dots on the row or column segment (ac, ar)-(bc, br).
+func dotsOn(ac, ar, bc, br int) [][2]int {
 	var out [][2]int
 	dc, dr := sign(bc-ac), sign(br-ar)
 	for c, r := ac, ar; ; c, r = c+dc, r+dr {
@@ -184,7 +184,7 @@ func sign(x int) int {
 // TestMakingIntersectionsReport checks the text report and the JSON
 // details of a hand-scored round.
 func TestMakingIntersectionsReport(t *testing.T) {
-	res, _, err := miScore(t, miTranscript(5, 4, "Ann, Bob", "A3-E3 C1-C3 C3-C5 A1-A3"))
+	res, _, err := score(t, transcript(5, 4, "Ann, Bob", "A3-E3 C1-C3 C3-C5 A1-A3"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,7 +202,7 @@ func TestMakingIntersectionsReport(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, text)
 		}
 	}
-	d, _ := json.Marshal(miRoundDetails(t, res, 0))
+	d, _ := json.Marshal(roundDetails(t, res, 0))
 	want := `{"offense":"Ann","scoring_dots":["C3"],"segments":[{"player":"Ann","segment":"A3-E3"},{"player":"Bob","segment":"C1-C3"},{"player":"Ann","segment":"C3-C5"},{"player":"Bob","segment":"A1-A3"}],"weights":{"0":14,"1":4,"2":6,"4":1}}`
 	if string(d) != want {
 		t.Errorf("details\n got %s\nwant %s", d, want)
@@ -220,9 +220,9 @@ func TestMakingIntersectionsOffense(t *testing.T) {
 		drawers string // round 1's drawers in order
 		warning string // "" for none
 	}{
-		{"rotates through the seats", miTranscript(3, 6, "Ann, Bob, Cy", three, three, three),
+		{"rotates through the seats", transcript(3, 6, "Ann, Bob, Cy", three, three, three),
 			[]string{"Ann", "Bob", "Cy"}, "Ann Bob Cy Ann Bob Cy", ""},
-		{"too few rounds", miTranscript(3, 6, "Ann, Bob, Cy", three, three),
+		{"too few rounds", transcript(3, 6, "Ann, Bob, Cy", three, three),
 			[]string{"Ann", "Bob"}, "Ann Bob Cy Ann Bob Cy",
 			"the players were not the offense equally often (rounds as offense: Ann 1, Bob 1, Cy 0); 2 rounds cannot be shared equally among 3 players"},
 		{"named offense", "game: making-intersections\nplayers: [Ann, Bob, Cy]\nsize: 3\nsegments: 6\nrounds:\n" +
@@ -233,7 +233,7 @@ func TestMakingIntersectionsOffense(t *testing.T) {
 			[]string{"Bob", "Bob"}, "Bob Ann Bob Ann Bob Ann", "the players were not the offense equally often (rounds as offense: Ann 0, Bob 2)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, _, err := miScore(t, tc.src)
+			res, _, err := score(t, tc.src)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -245,7 +245,7 @@ func TestMakingIntersectionsOffense(t *testing.T) {
 				t.Errorf("warning %q, want %q", w, tc.warning)
 			}
 			for k, want := range tc.offense {
-				d := miRoundDetails(t, res, k)
+				d := roundDetails(t, res, k)
 				if d["offense"] != want {
 					t.Errorf("round %d: offense %v, want %s", k+1, d["offense"], want)
 				}
@@ -262,7 +262,7 @@ func TestMakingIntersectionsOffense(t *testing.T) {
 				}
 			}
 			var drawers []string
-			for _, s := range miRoundDetails(t, res, 0)["segments"].([]any) {
+			for _, s := range roundDetails(t, res, 0)["segments"].([]any) {
 				drawers = append(drawers, s.(map[string]any)["player"].(string))
 			}
 			if strings.Join(drawers, " ") != tc.drawers {
@@ -281,19 +281,19 @@ func TestMakingIntersectionsHeader(t *testing.T) {
 		err       string // "" when it scores
 		warnings  []string
 	}{
-		{"many segments warned", miTranscript(3, 8, "Ann, Bob", eight, eight), "",
+		{"many segments warned", transcript(3, 8, "Ann, Bob", eight, eight), "",
 			[]string{"segments: 8 on a 3-by-3 board: the rules ask for fewer than 7, (n-1)^2 + 3, the fewest segments that join every two neighbouring dots"}},
-		{"one fewer is fine", miTranscript(3, 6, "Ann, Bob", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3"), "", nil},
-		{"exactly the limit is warned", miTranscript(3, 7, "Ann, Bob", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3 A3-B3", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3 A3-B3"), "",
+		{"one fewer is fine", transcript(3, 6, "Ann, Bob", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3"), "", nil},
+		{"exactly the limit is warned", transcript(3, 7, "Ann, Bob", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3 A3-B3", "A1-B1 B1-C1 A1-A2 A2-A3 C1-C2 C2-C3 A3-B3"), "",
 			[]string{"segments: 7 is not a multiple of the 2 players, so the players did not all draw the same number of segments in a round",
 				"segments: 7 on a 3-by-3 board: the rules ask for fewer than 7, (n-1)^2 + 3, the fewest segments that join every two neighbouring dots"}},
-		{"too few in a round", miTranscript(4, 4, "Ann, Bob", "A1-A2 B1-B2 C1-C2 D1-D2", "A1-A2 B1-B2 C1-C2"),
+		{"too few in a round", transcript(4, 4, "Ann, Bob", "A1-A2 B1-B2 C1-C2 D1-D2", "A1-A2 B1-B2 C1-C2"),
 			"t.yaml:7:15: round 2 has 3 segments; every round has 4 (segments: 4 in the header)", nil},
-		{"too many in a round", miTranscript(4, 2, "Ann, Bob", "A1-A2 B1-B2", "A1-A2 B1-B2 C1-C2"),
+		{"too many in a round", transcript(4, 2, "Ann, Bob", "A1-A2 B1-B2", "A1-A2 B1-B2 C1-C2"),
 			"t.yaml:7:27: round 2 has 3 segments; every round has 2 (segments: 2 in the header); segment 3 (C1-C2) is one too many", nil},
-		{"an empty round", miTranscript(4, 2, "Ann, Bob", "A1-A2 B1-B2", ""),
+		{"an empty round", transcript(4, 2, "Ann, Bob", "A1-A2 B1-B2", ""),
 			"t.yaml:7:15: round 2 has 0 segments; every round has 2 (segments: 2 in the header)", nil},
-		{"more than fit", miTranscript(3, 13, "Ann, Bob", "A1-A2"),
+		{"more than fit", transcript(3, 13, "Ann, Bob", "A1-A2"),
 			"t.yaml:4:11: segments 13: must be from 1 to 12; a 3-by-3 board has 12 gaps between neighbouring dots and each segment covers at least one", nil},
 		{"not a number", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: twelve\nrounds:\n  - segments: A1-A2\n",
 			`t.yaml:4:11: segments must be a whole number (the segments drawn in every round), not "twelve"`, nil},
@@ -307,13 +307,13 @@ func TestMakingIntersectionsHeader(t *testing.T) {
 			`t.yaml:6:14: round 1, offense: "Cy" is not one of the players (Ann, Bob)`, nil},
 		{"a segment as a pair", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nrounds:\n  - segments: [[A1, A2], B1-B2]\n",
 			"t.yaml:6:16: round 1: write each segment as its two end dots joined by a dash, e.g. B2-B6", nil},
-		{"a list longer than any board holds", miTranscript(2, 4, "Ann, Bob", strings.TrimSpace(strings.Repeat("A1-A2 ", 100))),
+		{"a list longer than any board holds", transcript(2, 4, "Ann, Bob", strings.TrimSpace(strings.Repeat("A1-A2 ", 100))),
 			"t.yaml:6:15: round 1: far too many segments for a 2-by-2 board, which has room for at most 4", nil},
 		{"no segments key", "game: making-intersections\nplayers: [Ann, Bob]\nsize: 3\nsegments: 2\nrounds:\n  - offense: Ann\n",
 			"t.yaml:6:5: round 1: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, _, err := miScore(t, tc.src)
+			res, _, err := score(t, tc.src)
 			if tc.err != "" {
 				if err == nil || err.Error() != tc.err {
 					t.Fatalf("error\n got %v\nwant %s", err, tc.err)
@@ -340,12 +340,12 @@ func TestMakingIntersectionsWritings(t *testing.T) {
 		// Spaces around the dash inside one list item, as well.
 		"\n      - B2 - B6\n      - \"A4 -B4\"", "[B2 - B6, A4–\tB4]",
 	} {
-		res, _, err := miScore(t, miTranscript(6, 2, "Ann, Bob", segs))
+		res, _, err := score(t, transcript(6, 2, "Ann, Bob", segs))
 		if err != nil {
 			t.Errorf("%q: %v", segs, err)
 			continue
 		}
-		got, _ := json.Marshal(miRoundDetails(t, res, 0)["segments"])
+		got, _ := json.Marshal(roundDetails(t, res, 0)["segments"])
 		if string(got) != want {
 			t.Errorf("%q read as %s", segs, got)
 		}
@@ -356,8 +356,8 @@ func TestMakingIntersectionsWritings(t *testing.T) {
 // reported, and a refused segment does not count as drawn for the checks
 // after it (so one typo gives one message).
 func TestMakingIntersectionsAllProblems(t *testing.T) {
-	src := miTranscript(5, 3, "Ann, Bob", "A1-E1 C1-C3 B2-D2", "B1-B5 A3-D3 A3-D4")
-	_, d, err := miScore(t, src)
+	src := transcript(5, 3, "Ann, Bob", "A1-E1 C1-C3 B2-D2", "B1-B5 A3-D3 A3-D4")
+	_, d, err := score(t, src)
 	want := "t.yaml:6:27: round 1, segment 3 (B2-D2) crosses segment 2 (C1-C3) at C2: lines may meet only at a dot where one of them ends\n" +
 		"t.yaml:7:21: round 2, segment 2 (A3-D3) crosses segment 1 (B1-B5) at B3: lines may meet only at a dot where one of them ends\n" +
 		"t.yaml:7:27: round 2, segment 3 (A3-D4): not along one row or column (A3 is in column A, row 3; D4 in column D, row 4); segments run straight across or straight down"
@@ -387,7 +387,7 @@ func TestMakingIntersectionsAllProblems(t *testing.T) {
 // TestMakingIntersectionsRender: a scored round rings exactly its scoring
 // dots in the offense's colour.
 func TestMakingIntersectionsRender(t *testing.T) {
-	_, d, err := miScore(t, miTranscript(5, 4, "Ann, Bob", "A3-E3 C1-C3 C3-C5 A1-A3", "A3-E3 C1-C3 C3-C5 A1-A3"))
+	_, d, err := score(t, transcript(5, 4, "Ann, Bob", "A3-E3 C1-C3 C3-C5 A1-A3", "A3-E3 C1-C3 C3-C5 A1-A3"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,9 +411,9 @@ func TestMakingIntersectionsRender(t *testing.T) {
 	}
 }
 
-// miRandomGame draws up to tries random row or column segments on an
+// randomGame draws up to tries random row or column segments on an
 // n-by-n board, keeping those the brute-force rules allow.
-func miRandomGame(rng *rand.Rand, n, tries int) []string {
+func randomGame(rng *rand.Rand, n, tries int) []string {
 	type seg struct{ dots [][2]int }
 	var kept []seg
 	var out []string
@@ -428,8 +428,8 @@ func miRandomGame(rng *rand.Rand, n, tries int) []string {
 		if bc == ac && br == ar {
 			continue
 		}
-		s := seg{miDotsOn(ac, ar, bc, br)}
-		if !miLegalBrute(s.dots, func(yield func([][2]int) bool) {
+		s := seg{dotsOn(ac, ar, bc, br)}
+		if !legalBrute(s.dots, func(yield func([][2]int) bool) {
 			for _, k := range kept {
 				if !yield(k.dots) {
 					return
@@ -444,11 +444,11 @@ func miRandomGame(rng *rand.Rand, n, tries int) []string {
 	return out
 }
 
-// miLegalBrute decides by the definitions whether a segment (its dots, in
+// legalBrute decides by the definitions whether a segment (its dots, in
 // order) may join the earlier ones: it shares at most one point with each,
 // and never one inside both. Segments on rows and columns share only whole
 // dots, and overlapping ones share at least two.
-func miLegalBrute(dots [][2]int, earlier func(func([][2]int) bool)) bool {
+func legalBrute(dots [][2]int, earlier func(func([][2]int) bool)) bool {
 	legal := true
 	earlier(func(e [][2]int) bool {
 		var shared [][2]int
@@ -480,21 +480,21 @@ func TestMakingIntersectionsRandomGames(t *testing.T) {
 	seen := map[int]int{}
 	for game := range 400 {
 		n := 2 + rng.Intn(7)
-		segs := miRandomGame(rng, n, 1+rng.Intn(4*n*n))
+		segs := randomGame(rng, n, 1+rng.Intn(4*n*n))
 		if len(segs) == 0 {
 			continue
 		}
-		res, _, err := miScore(t, miTranscript(n, len(segs), "Ann, Bob, Cy", strings.Join(segs, " ")))
+		res, _, err := score(t, transcript(n, len(segs), "Ann, Bob, Cy", strings.Join(segs, " ")))
 		if err != nil {
 			t.Fatalf("game %d (%d-by-%d, %s): a legal game refused: %v", game, n, n, segs, err)
 		}
-		w := miWeightsOf(t, n, segs)
+		w := weightsOf(t, n, segs)
 		covered := make(map[[4]int]bool) // gap (c, r)-(c2, r2)
 		for _, s := range segs {
 			a, b, _ := strings.Cut(s, "-")
 			ac, ar, _ := boards.ParseCell(a, n)
 			bc, br, _ := boards.ParseCell(b, n)
-			ds := miDotsOn(ac, ar, bc, br)
+			ds := dotsOn(ac, ar, bc, br)
 			for k := 0; k+1 < len(ds); k++ {
 				p, q := ds[k], ds[k+1]
 				if q[0] < p[0] || q[1] < p[1] {
@@ -537,37 +537,43 @@ func TestMakingIntersectionsChecksAgreeWithBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	for range 300 {
 		n := 2 + rng.Intn(6)
-		g := newMIGame(n)
+		st, _ := New(n, 3*n, []string{"Ann", "Bob"}, 0)
 		var drawn [][][2]int
-		for k := range 3 * n {
-			s := &miSeg{k: k, a: miDot{rng.Intn(n), rng.Intn(n)}}
-			s.b = s.a
-			for s.b == s.a {
+		var names []string
+		for range 3 * n {
+			mv := Move{A: Dot{int8(rng.Intn(n)), int8(rng.Intn(n))}}
+			mv.B = mv.A
+			for mv.B == mv.A {
 				if rng.Intn(2) == 0 {
-					s.b.c = rng.Intn(n)
+					mv.B.C = int8(rng.Intn(n))
 				} else {
-					s.b.r = rng.Intn(n)
+					mv.B.R = int8(rng.Intn(n))
 				}
 			}
-			s.text = s.a.String() + "-" + s.b.String()
-			dots := miDotsOn(s.a.c, s.a.r, s.b.c, s.b.r)
+			dots := dotsOn(int(mv.A.C), int(mv.A.R), int(mv.B.C), int(mv.B.R))
 			var want []string
 			for j, e := range drawn {
-				if !miLegalBrute(dots, func(yield func([][2]int) bool) { yield(e) }) {
-					want = append(want, g.segs[j].label())
+				if !legalBrute(dots, func(yield func([][2]int) bool) { yield(e) }) {
+					want = append(want, names[j])
 				}
 			}
-			got := g.conflicts(s)
+			var got Refusal
+			if err := st.Check(mv); err != nil {
+				got = err.(Refusal)
+			}
 			if len(got) != len(want) {
-				t.Fatalf("%d-by-%d, %s after %v: conflicts %q, brute force %q", n, n, s.text, g.segs, got, want)
+				t.Fatalf("%d-by-%d, %s after %v: conflicts %q, brute force %q", n, n, mv, names, got, want)
 			}
 			for i := range got {
 				if !strings.Contains(got[i], want[i]+" ") && !strings.Contains(got[i], want[i]+":") {
-					t.Fatalf("%s: conflict %q should name %s", s.text, got[i], want[i])
+					t.Fatalf("%s: conflict %q should name %s", mv, got[i], want[i])
 				}
 			}
 			if len(got) == 0 {
-				g.draw(s)
+				names = append(names, fmt.Sprintf("segment %d (%s)", len(drawn)+1, mv))
+				if err := st.Play(mv); err != nil {
+					t.Fatal(err)
+				}
 				drawn = append(drawn, dots)
 			}
 		}
@@ -589,12 +595,12 @@ func TestMakingIntersectionsFull(t *testing.T) {
 			}
 		}
 	}
-	res, _, err := miScore(t, miTranscript(n, len(segs), "Ann, Bob", strings.Join(segs, " ")))
+	res, _, err := score(t, transcript(n, len(segs), "Ann, Bob", strings.Join(segs, " ")))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// 9 inner dots of weight 4, 12 edge dots of weight 3, 4 corners of 2.
-	d := miRoundDetails(t, res, 0)
+	d := roundDetails(t, res, 0)
 	if got, _ := json.Marshal(d["weights"]); string(got) != `{"2":4,"3":12,"4":9}` || res.Totals()[0] != 21 {
 		t.Errorf("weights %s, points %d; want 4 corners of 2, 12 of 3, 9 of 4: 21 points", got, res.Totals()[0])
 	}
@@ -603,8 +609,8 @@ func TestMakingIntersectionsFull(t *testing.T) {
 // TestMakingIntersectionsListItem: a list item holding two segments is
 // told to split them, not to join them with a dash.
 func TestMakingIntersectionsListItem(t *testing.T) {
-	src := miTranscript(4, 2, "Ann, Bob", "\n      - A1-A2 B1-B2\n      - A3 B3")
-	_, _, err := miScore(t, src)
+	src := transcript(4, 2, "Ann, Bob", "\n      - A1-A2 B1-B2\n      - A3 B3")
+	_, _, err := score(t, src)
 	want := "t.yaml:7:9: round 1, segment 1 (A1-A2 B1-B2): one segment per list item, two dots joined by a dash, e.g. B2-B6; put each further segment on a line of its own\n" +
 		"t.yaml:8:9: round 1, segment 2 (A3 B3): join the two end dots with a dash: A3-B3"
 	if err == nil || err.Error() != want {
@@ -617,7 +623,7 @@ func TestMakingIntersectionsListItem(t *testing.T) {
 // numbers are printed at the same place.
 func TestMakingIntersectionsRefusedLabels(t *testing.T) {
 	for _, segs := range []string{"B1-B5 B2-B4", "A2-E2 B2-D2"} {
-		_, d, err := miScore(t, miTranscript(5, 2, "Ann, Bob", segs))
+		_, d, err := score(t, transcript(5, 2, "Ann, Bob", segs))
 		if err == nil || d == nil || len(d.Cells) != 1 {
 			t.Fatalf("%s: want a refused round drawn, got %v", segs, err)
 		}

@@ -9,22 +9,22 @@ import (
 	"papergames/scorer"
 )
 
-// miCell draws round i on the dot array: every segment read in the colour
+// cell draws round i on the dot array: every segment read in the colour
 // of its player (a refused one in red) with its number beside it, and,
 // when w is given (the round is legal), each scoring dot ringed with its
 // weight.
-func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) *layout.Cell {
+func cell(t *scorer.Transcript, i, n, off int, segs []*segment, w [][]meeting) *layout.Cell {
 	refused := false
 	for _, s := range segs {
 		refused = refused || !s.ok
 	}
-	fig := miFigure{board: boards.DotArray{N: n}, players: t.Players, offense: off, refused: refused}
+	fig := figure{board: boards.DotArray{N: n}, players: t.Players, offense: off, refused: refused}
 	caption := fmt.Sprintf("round %d: %s is the offense", i+1, t.Players[off])
 	if w != nil {
 		pts := 0
 		for r := range w {
 			for c := range w[r] {
-				if miScoring(w[r][c].weight()) {
+				if scoring(w[r][c].weight()) {
 					pts++
 				}
 			}
@@ -36,9 +36,9 @@ func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) 
 	return &layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: fig, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		board := fig.board
 		step := s / float64(max(1, n-1))
-		at := func(d miDot) layout.Point { return board.Dot(o, s, d.c, d.r) }
-		gap := miDotRadius(step) + min(1.4, step/9)
-		width := miLineWidth(step)
+		at := func(d Dot) layout.Point { return board.Dot(o, s, int(d.C), int(d.R)) }
+		gap := dotRadius(step) + min(1.4, step/9)
+		width := lineWidth(step)
 		font := layout.Font{Size: min(2.8, max(1.6, step*0.3))}
 		for _, sg := range segs {
 			if !sg.ends {
@@ -48,8 +48,8 @@ func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) 
 			if !sg.ok {
 				col = layout.Red
 			}
-			a, b := at(sg.a), at(sg.b)
-			if sg.a == sg.b {
+			a, b := at(sg.A), at(sg.B)
+			if sg.A == sg.B {
 				c.Stroke((&layout.Path{}).Circle(a, gap+0.4), layout.Pen{Width: width, Color: col})
 				continue
 			}
@@ -58,7 +58,7 @@ func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) 
 			l := a.Dist(b)
 			u := layout.Pt((b.X-a.X)/l, (b.Y-a.Y)/l)
 			c.Stroke(layout.Segment(layout.Pt(a.X+u.X*gap, a.Y+u.Y*gap), layout.Pt(b.X-u.X*gap, b.Y-u.Y*gap)), layout.Pen{Width: width, Color: col})
-			c.Text(miLabelAt(sg, at, step, font), strconv.Itoa(sg.k+1), font, layout.Center, col)
+			c.Text(labelAt(sg, at, step, font), strconv.Itoa(sg.k+1), font, layout.Center, col)
 		}
 		if w == nil {
 			return
@@ -68,33 +68,33 @@ func miCell(t *scorer.Transcript, i, n, off int, segs []*miSeg, w [][]miWeight) 
 		ring := min(3, step*0.32)
 		for r := range w {
 			for cc := range w[r] {
-				if miScoring(w[r][cc].weight()) {
-					c.Stroke((&layout.Path{}).Circle(at(miDot{cc, r}), ring), layout.Pen{Width: max(0.35, width*0.7), Color: scorer.Ink(off)})
+				if scoring(w[r][cc].weight()) {
+					c.Stroke((&layout.Path{}).Circle(at(Dot{int8(cc), int8(r)}), ring), layout.Pen{Width: max(0.35, width*0.7), Color: scorer.Ink(off)})
 				}
 			}
 		}
 	}}}
 }
 
-// miLabelAt places a segment's number beside the middle of one of its
+// labelAt places a segment's number beside the middle of one of its
 // gaps (never at a dot, where other lines meet): above a row segment,
 // right of a column segment; a refused segment's on the other side, as it
 // may lie over the segment it coincides with.
-func miLabelAt(s *miSeg, at func(miDot) layout.Point, step float64, f layout.Font) layout.Point {
-	if s.a.c != s.b.c && s.a.r != s.b.r {
-		a, b := at(s.a), at(s.b)
+func labelAt(s *segment, at func(Dot) layout.Point, step float64, f layout.Font) layout.Point {
+	if s.A.C != s.B.C && s.A.R != s.B.R {
+		a, b := at(s.A), at(s.B)
 		return layout.Pt((a.X+b.X)/2+f.Size*0.6, (a.Y+b.Y)/2)
 	}
 	_, lo, hi := s.span()
 	x := lo + (hi-lo-1)/2
 	p, q := at(s.at(x)), at(s.at(x+1))
 	mid := layout.Pt((p.X+q.X)/2, (p.Y+q.Y)/2)
-	off := 0.6 + miLineWidth(step)/2 + f.Size*0.3
+	off := 0.6 + lineWidth(step)/2 + f.Size*0.3
 	if s.horizontal() {
 		if !s.ok {
-			return layout.Pt(mid.X, mid.Y+0.7+miLineWidth(step)/2+f.Size*0.7)
+			return layout.Pt(mid.X, mid.Y+0.7+lineWidth(step)/2+f.Size*0.7)
 		}
-		return layout.Pt(mid.X, mid.Y-0.7-miLineWidth(step)/2)
+		return layout.Pt(mid.X, mid.Y-0.7-lineWidth(step)/2)
 	}
 	if !s.ok {
 		off = -off
@@ -102,64 +102,64 @@ func miLabelAt(s *miSeg, at func(miDot) layout.Point, step float64, f layout.Fon
 	return layout.Pt(mid.X+off, mid.Y+f.Size*0.35)
 }
 
-func miDotRadius(step float64) float64 { return min(0.9, max(0.5, step/14)) }
+func dotRadius(step float64) float64 { return min(0.9, max(0.5, step/14)) }
 
-func miLineWidth(step float64) float64 { return min(0.8, max(0.35, step/22)) }
+func lineWidth(step float64) float64 { return min(0.8, max(0.35, step/22)) }
 
-// miFigure is the dot array with a key below it: each player's colour,
+// figure is the dot array with a key below it: each player's colour,
 // the offense, the scoring ring and, for a refused round, red.
-type miFigure struct {
+type figure struct {
 	board   boards.DotArray
 	players []string
 	offense int
 	refused bool
 }
 
-const miKeyH = 8
+const keyH = 8
 
-var miKeyFont = layout.Font{Size: 3}
+var keyFont = layout.Font{Size: 3}
 
 // Extent implements layout.Figure.
-func (f miFigure) Extent(s float64) layout.Size {
+func (f figure) Extent(s float64) layout.Size {
 	e := f.board.Extent(s)
-	e.H += miKeyH * float64(len(f.rows(e.W)))
+	e.H += keyH * float64(len(f.rows(e.W)))
 	return e
 }
 
 // MinSize implements layout.Figure.
-func (f miFigure) MinSize() float64 { return f.board.MinSize() }
+func (f figure) MinSize() float64 { return f.board.MinSize() }
 
-type miKey struct {
+type key struct {
 	text string
 	col  layout.Color
 	ring bool
 }
 
-func (f miFigure) keys() []miKey {
-	var ks []miKey
+func (f figure) keys() []key {
+	var ks []key
 	for k := range f.players {
 		seat := (f.offense + k) % len(f.players)
 		name := f.players[seat]
 		if k == 0 {
 			name += " (offense)"
 		}
-		ks = append(ks, miKey{text: name, col: scorer.Ink(seat)})
+		ks = append(ks, key{text: name, col: scorer.Ink(seat)})
 	}
 	if f.refused {
-		ks = append(ks, miKey{text: "refused", col: layout.Red})
+		ks = append(ks, key{text: "refused", col: layout.Red})
 	} else {
-		ks = append(ks, miKey{text: "scores: weight 3 or 4", col: scorer.Ink(f.offense), ring: true})
+		ks = append(ks, key{text: "scores: weight 3 or 4", col: scorer.Ink(f.offense), ring: true})
 	}
 	return ks
 }
 
-const miSample = 8 // mm of line before each key's text
+const sample = 8 // mm of line before each key's text
 
-func (k miKey) width() float64 { return miSample + 2 + layout.TextWidth(k.text, miKeyFont) + 6 }
+func (k key) width() float64 { return sample + 2 + layout.TextWidth(k.text, keyFont) + 6 }
 
 // rows flows the keys into lines of at most width mm.
-func (f miFigure) rows(width float64) [][]miKey {
-	var rows [][]miKey
+func (f figure) rows(width float64) [][]key {
+	var rows [][]key
 	x := width
 	for _, k := range f.keys() {
 		if x+k.width() > width && x > 0 {
@@ -173,7 +173,7 @@ func (f miFigure) rows(width float64) [][]miKey {
 }
 
 // Draw implements layout.Figure.
-func (f miFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+func (f figure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	f.board.Draw(c, o, s, st)
 	e := f.board.Extent(s)
 	for i, row := range f.rows(e.W) {
@@ -182,16 +182,16 @@ func (f miFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Sty
 			w += k.width()
 		}
 		x := o.X + (e.W-w)/2
-		y := o.Y + e.H + miKeyH*float64(i) + miKeyH/2 + 1
+		y := o.Y + e.H + keyH*float64(i) + keyH/2 + 1
 		for _, k := range row {
 			if k.ring {
-				p := layout.Pt(x+miSample/2, y)
+				p := layout.Pt(x+sample/2, y)
 				c.Stroke((&layout.Path{}).Circle(p, 1.6), layout.Pen{Width: 0.45, Color: k.col})
 				c.Fill((&layout.Path{}).Circle(p, 0.6), layout.Black)
 			} else {
-				c.Stroke(layout.Segment(layout.Pt(x, y), layout.Pt(x+miSample, y)), layout.Pen{Width: 0.8, Color: k.col})
+				c.Stroke(layout.Segment(layout.Pt(x, y), layout.Pt(x+sample, y)), layout.Pen{Width: 0.8, Color: k.col})
 			}
-			c.Text(layout.Pt(x+miSample+2, y+miKeyFont.Size*0.35), k.text, miKeyFont, layout.Left, layout.Black)
+			c.Text(layout.Pt(x+sample+2, y+keyFont.Size*0.35), k.text, keyFont, layout.Left, layout.Black)
 			x += k.width()
 		}
 	}
