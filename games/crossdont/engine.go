@@ -62,10 +62,10 @@ func (m Move) IsChord() bool { return m.A != nil }
 
 // State is one round of Cross, Don't Cross in progress: the defense draws
 // its chords, then the offense its segments until no legal move is left.
-// Play and Undo are cheap in phase "moves" (a few thousand playouts a
-// second): the points and segments are slices that only grow at the end,
-// and the legal moves are kept per pair of points, updated as segments are
-// drawn, with an undo log.
+// Play and Undo are cheap (over a thousand whole random rounds a second
+// with 5 chords): the points and segments are slices that only grow and
+// shrink at the end, and the legal moves are kept per pair of points,
+// updated as segments are drawn, with an undo log (see table).
 type State struct {
 	bd      *board
 	m       int // chords the defense draws
@@ -238,7 +238,7 @@ func (st *State) Play(m Move) (err error) {
 
 // checkChord checks a chord against the drawn ones, before drawing it.
 func (st *State) checkChord(m Move) error {
-	if m.A == nil {
+	if m.A == nil || m.B == nil {
 		return fmt.Errorf("the defense has drawn %d of its %d chords: the offense moves after them", st.bd.chords, st.m)
 	}
 	ta, tb := games.Exact(m.A), games.Exact(m.B)
@@ -373,8 +373,8 @@ func (st *State) Undo() error {
 	return nil
 }
 
-// Angles are the chord ends Moves offers machines: every 15 degrees.
-var Angles = func() []*big.Rat {
+// angles are the chord ends Moves offers machines: every 15 degrees.
+var angles = func() []*big.Rat {
 	var out []*big.Rat
 	for d := int64(0); d < 360; d += 15 {
 		out = append(out, big.NewRat(d, 1))
@@ -383,14 +383,15 @@ var Angles = func() []*big.Rat {
 }()
 
 // Moves implements games.Engine. In phase "chords" it lists the chords
-// between the Angles that no drawn chord joins (any other angle is legal
-// too: Finite is false); in phase "moves" every legal segment, ordered by
-// its points (chord ends first, then crossings as they appeared).
+// between multiples of 15 degrees that no drawn chord joins (a candidate
+// set: any other angle is legal too, and Finite is false); in phase
+// "moves" every legal segment, ordered by its points (chord ends first,
+// then crossings as they appeared), each point by its first name.
 func (st *State) Moves(buf []Move) []Move {
 	if st.bd.chords < st.m {
-		for i, a := range Angles {
+		for i, a := range angles {
 		next:
-			for _, b := range Angles[i+1:] {
+			for _, b := range angles[i+1:] {
 				for s := range st.bd.chords {
 					if c := st.bd.segs[s].mv; sameChord(c.A, c.B, a, b) {
 						continue next
@@ -408,19 +409,19 @@ func (st *State) Moves(buf []Move) []Move {
 	return buf
 }
 
-// RandomMove implements games.Sampler: a chord between two of the Angles,
+// RandomMove implements games.Sampler: a chord between two of the angles,
 // or a legal segment drawn uniformly.
 func (st *State) RandomMove(rng *rand.Rand) (Move, bool) {
 	if st.bd.chords < st.m {
-		if st.bd.chords >= len(Angles)*(len(Angles)-1)/2 {
+		if st.bd.chords >= len(angles)*(len(angles)-1)/2 {
 			return Move{}, false
 		}
 	again:
-		i, j := rng.IntN(len(Angles)), rng.IntN(len(Angles)-1)
+		i, j := rng.IntN(len(angles)), rng.IntN(len(angles)-1)
 		if j >= i {
 			j++
 		}
-		a, b := Angles[i], Angles[j]
+		a, b := angles[i], angles[j]
 		for s := range st.bd.chords {
 			if c := st.bd.segs[s].mv; sameChord(c.A, c.B, a, b) {
 				goto again

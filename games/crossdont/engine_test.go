@@ -319,3 +319,37 @@ func TestFilters(t *testing.T) {
 		}
 	}
 }
+
+// papergames moves lists what the engine lists, on rounds stopped at
+// random.
+func TestMovesCommand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 12 {
+		m := 1 + rng.IntN(5)
+		st := New(m, 1, "Ann", "Bob")
+		games.Playout[Move](st, rng, m+rng.IntN(25), nil)
+		src := gamestest.Transcript(fmt.Sprintf(header, m), games.Erase(st))
+		txt, err := games.Moves(Game{}, "p.yaml", []byte(src), games.Values{})
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		var listed []string
+		for _, line := range strings.Split(txt, "\n") {
+			if strings.HasPrefix(line, "  ") && !strings.HasPrefix(line, "  crossing") {
+				listed = append(listed, strings.Fields(line)...)
+			}
+		}
+		var want []string
+		for _, mv := range st.Moves(nil) {
+			want = append(want, mv.String())
+		}
+		slices.Sort(listed)
+		slices.Sort(want)
+		if !slices.Equal(listed, want) {
+			t.Fatalf("moves lists %v, the engine %v\n%s", listed, want, src)
+		}
+		if st.Over() != strings.Contains(txt, "the round is over") {
+			t.Fatalf("over %v, but moves says\n%s", st.Over(), txt)
+		}
+	}
+}
