@@ -448,16 +448,22 @@ func (bd *board) resolve(text string, n int) (int, string) {
 	return bd.find(l, text, n)
 }
 
-// find is resolve for a label already read.
+// find is resolve for a label already read (text "": as l writes it).
 func (bd *board) find(l Label, text string, n int) (int, string) {
+	name := func() string { // on demand: the common path formats nothing
+		if text != "" {
+			return text
+		}
+		return l.String()
+	}
 	if !l.Cross {
 		c := int(l.S)
 		switch {
 		case c <= 0 || c > len(bd.segs):
-			return -1, fmt.Sprintf("%s: there is no chord %d; the defense drew chords 1 to %d", text, c, bd.chords)
+			return -1, fmt.Sprintf("%s: there is no chord %d; the defense drew chords 1 to %d", name(), c, bd.chords)
 		case c > bd.chords:
 			s := bd.segs[c-1]
-			return -1, fmt.Sprintf("%s: segment %d is the offense's (move %d), and only chords have ends named a and b: name its ends as the move did, %s and %s", text, c, s.k, bd.name(int(s.a)), bd.name(int(s.b)))
+			return -1, fmt.Sprintf("%s: segment %d is the offense's (move %d), and only chords have ends named a and b: name its ends as the move did, %s and %s", name(), c, s.k, bd.name(int(s.a)), bd.name(int(s.b)))
 		}
 		s := bd.segs[c-1]
 		if l.T == 0 {
@@ -469,20 +475,20 @@ func (bd *board) find(l Label, text string, n int) (int, string) {
 	for _, s := range []int{i, j} {
 		switch {
 		case s <= 0:
-			return -1, fmt.Sprintf("%s: there is no segment 0; the chords are 1 to %d and the offense's segments follow", text, bd.chords)
+			return -1, fmt.Sprintf("%s: there is no segment 0; the chords are 1 to %d and the offense's segments follow", name(), bd.chords)
 		case s == n+1:
-			return -1, fmt.Sprintf("%s: segment %d is the one this move draws; its ends must exist before it", text, s)
+			return -1, fmt.Sprintf("%s: segment %d is the one this move draws; its ends must exist before it", name(), s)
 		case s > n+1:
-			return -1, fmt.Sprintf("%s: segment %d is not drawn yet (this move draws segment %d)", text, s, n+1)
+			return -1, fmt.Sprintf("%s: segment %d is not drawn yet (this move draws segment %d)", name(), s, n+1)
 		}
 	}
 	if i == j {
-		return -1, fmt.Sprintf("%s: a crossing is named by two different segments", text)
+		return -1, fmt.Sprintf("%s: a crossing is named by two different segments", name())
 	}
 	if p, ok := bd.pairAt[pairOf(int32(i-1), int32(j-1))]; ok {
 		return int(p), ""
 	}
-	return -1, fmt.Sprintf("%s: %s", text, bd.noCrossing(i-1, j-1))
+	return -1, fmt.Sprintf("%s: %s", name(), bd.noCrossing(i-1, j-1))
 }
 
 // noCrossing says how segments s and t, which do not cross, meet.

@@ -20,6 +20,7 @@ type Label struct {
 	Cross bool
 }
 
+// String writes the label as a transcript does: 3a, 1x6 ("?" for none).
 func (l Label) String() string {
 	switch {
 	case l.Cross:
@@ -184,22 +185,43 @@ func parseChord(s string) (a, b *big.Rat, err error) {
 	return ends[0], ends[1], nil
 }
 
-// checkAngles checks a chord's angles, written ta and tb.
+var full = big.NewRat(360, 1)
+
+// checkAngles checks a chord's angles, written ta and tb ("": as
+// games.Exact writes them).
 func checkAngles(a, b *big.Rat, ta, tb string) error {
-	for j, v := range []*big.Rat{a, b} {
-		if v.Sign() < 0 || v.Cmp(big.NewRat(360, 1)) >= 0 {
-			return fmt.Errorf("angle %s is outside 0 up to 360 (write 0, not 360)", []string{ta, tb}[j])
+	text := func(v *big.Rat, t string) string {
+		if t == "" {
+			return games.Exact(v)
 		}
+		return t
 	}
-	if a.Cmp(b) == 0 {
-		return fmt.Errorf("both ends at %s degrees: a chord joins two different points of the circle", ta)
+	if a.Sign() < 0 || a.Cmp(full) >= 0 {
+		return fmt.Errorf("angle %s is outside 0 up to 360 (write 0, not 360)", text(a, ta))
+	}
+	if b.Sign() < 0 || b.Cmp(full) >= 0 {
+		return fmt.Errorf("angle %s is outside 0 up to 360 (write 0, not 360)", text(b, tb))
+	}
+	if ratEq(a, b) {
+		return fmt.Errorf("both ends at %s degrees: a chord joins two different points of the circle", text(a, ta))
 	}
 	return nil
 }
 
+// ratEq is a == b, without allocating for the whole angles machines use.
+func ratEq(a, b *big.Rat) bool {
+	switch {
+	case a == b:
+		return true
+	case a.IsInt() && b.IsInt():
+		return a.Num().Cmp(b.Num()) == 0
+	}
+	return a.Cmp(b) == 0
+}
+
 // sameChord reports whether two chords join the same two angles.
 func sameChord(a1, b1, a2, b2 *big.Rat) bool {
-	return (a1.Cmp(a2) == 0 && b1.Cmp(b2) == 0) || (a1.Cmp(b2) == 0 && b1.Cmp(a2) == 0)
+	return (ratEq(a1, a2) && ratEq(b1, b2)) || (ratEq(a1, b2) && ratEq(b1, a2))
 }
 
 // alongReason is the reason a chord is refused when it joins the same two
@@ -241,7 +263,7 @@ func (st *State) checkChord(m Move) error {
 	if m.A == nil || m.B == nil {
 		return fmt.Errorf("the defense has drawn %d of its %d chords: the offense moves after them", st.bd.chords, st.m)
 	}
-	ta, tb := games.Exact(m.A), games.Exact(m.B)
+	var ta, tb string
 	if m.text != "" {
 		if parts := strings.Split(m.text, "-"); len(parts) == 2 {
 			ta, tb = parts[0], parts[1]
@@ -302,7 +324,7 @@ type plan struct {
 // ends resolves a segment's labels; why gives every reason they name no
 // point.
 func (st *State) ends(m Move) (p, q int, why []error) {
-	tp, tq := m.P.String(), m.Q.String()
+	var tp, tq string // "": as the labels write themselves
 	if m.text != "" {
 		if parts := strings.Split(m.text, "-"); len(parts) == 2 {
 			tp, tq = parts[0], parts[1]
