@@ -15,7 +15,7 @@ import (
 // colour, the offense's segments numbered in its colour, every point with
 // a label the transcript can use, a refused move in red and a legal move
 // left dashed.
-func (r *cdcRound) cell(t *scorer.Transcript) layout.Cell {
+func (r *round) cell(t *scorer.Transcript) layout.Cell {
 	caption := fmt.Sprintf("round %d: %s defends, %s is offense", r.i+1, t.Players[r.defense], t.Players[r.offense])
 	if r.noDefense {
 		caption = fmt.Sprintf("round %d: defense unknown", r.i+1)
@@ -24,11 +24,11 @@ func (r *cdcRound) cell(t *scorer.Transcript) layout.Cell {
 	case r.chordErr:
 		caption += " (chords refused)"
 	case r.badSet:
-		caption += fmt.Sprintf(": move %d refused (red)", r.moves+1)
+		caption += fmt.Sprintf(": move %d refused (red)", r.st.moves()+1)
 	case r.left != nil:
-		caption += fmt.Sprintf(": %d segments, unfinished (dashed: a legal move left)", r.moves)
+		caption += fmt.Sprintf(": %d segments, unfinished (dashed: a legal move left)", r.st.moves())
 	default:
-		caption += fmt.Sprintf(": %d segments", r.moves)
+		caption += fmt.Sprintf(": %d segments", r.st.moves())
 	}
 	board := boards.DegreeCircle{}
 	return layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
@@ -36,25 +36,25 @@ func (r *cdcRound) cell(t *scorer.Transcript) layout.Cell {
 	}}}
 }
 
-// cdcLine is a drawn segment in millimetres on the page.
-type cdcLine struct{ a, b layout.Point }
+// pageSeg is a drawn segment in millimetres on the page.
+type pageSeg struct{ a, b layout.Point }
 
-func (r *cdcRound) paint(c layout.Canvas, ctr layout.Point, rad float64, st layout.Style) {
-	bd := r.bd
+func (r *round) paint(c layout.Canvas, ctr layout.Point, rad float64, st layout.Style) {
+	bd := r.bd()
 	at := func(p int) layout.Point {
 		x, y := bd.pts[p].p.Float64()
 		return layout.Pt(ctr.X+x*rad, ctr.Y-y*rad)
 	}
 	fs := math.Max(1.6, math.Min(2.4, rad/40))
 	def, off := scorer.Ink(r.defense), scorer.Ink(r.offense)
-	var lines []cdcLine
+	var lines []pageSeg
 	for _, sg := range bd.segs {
 		col, w := def, st.Line*1.6
-		if sg.move > 0 {
+		if sg.k > 0 {
 			col, w = off, st.Line*1.3
 		}
-		c.Stroke(layout.Segment(at(sg.a), at(sg.b)), layout.Pen{Width: w, Color: col})
-		lines = append(lines, cdcLine{at(sg.a), at(sg.b)})
+		c.Stroke(layout.Segment(at(int(sg.a)), at(int(sg.b))), layout.Pen{Width: w, Color: col})
+		lines = append(lines, pageSeg{at(int(sg.a)), at(int(sg.b))})
 	}
 	if r.left != nil {
 		c.Stroke(layout.Segment(at(r.left.p), at(r.left.q)), layout.Pen{Width: st.Line, Color: off, Dash: []float64{1.2, 1}})
@@ -62,7 +62,7 @@ func (r *cdcRound) paint(c layout.Canvas, ctr layout.Point, rad float64, st layo
 	bad := r.badSet && r.bad[0] >= 0 && r.bad[1] >= 0 && r.bad[0] != r.bad[1]
 	if bad {
 		c.Stroke(layout.Segment(at(r.bad[0]), at(r.bad[1])), layout.Pen{Width: st.Line * 1.6, Color: layout.Red})
-		lines = append(lines, cdcLine{at(r.bad[0]), at(r.bad[1])})
+		lines = append(lines, pageSeg{at(r.bad[0]), at(r.bad[1])})
 	}
 	var dots []layout.Point
 	for p := range bd.pts {
@@ -75,28 +75,32 @@ func (r *cdcRound) paint(c layout.Canvas, ctr layout.Point, rad float64, st layo
 		var dirs []float64
 		for s, sg := range bd.segs {
 			switch {
-			case sg.a == p:
-				dirs = append(dirs, cdcAngle(q, at(sg.b)))
-			case sg.b == p:
-				dirs = append(dirs, cdcAngle(q, at(sg.a)))
+			case int(sg.a) == p:
+				dirs = append(dirs, angle(q, at(int(sg.b))))
+			case int(sg.b) == p:
+				dirs = append(dirs, angle(q, at(int(sg.a))))
 			case pt.on.has(s):
-				dirs = append(dirs, cdcAngle(q, at(sg.a)), cdcAngle(q, at(sg.b)))
+				dirs = append(dirs, angle(q, at(int(sg.a))), angle(q, at(int(sg.b))))
 			}
 		}
 		text, f, col := bd.name(p), layout.Font{Size: fs * 0.85}, layout.RGB(60, 60, 60)
 		if pt.deg != nil {
-			out := cdcAngle(ctr, q)
+			out := angle(ctr, q)
 			for k := -3; k <= 3; k++ {
 				dirs = append(dirs, out+float64(k)*math.Pi/6) // keep off the scale outside
 			}
-			text, f, col = strings.Join(pt.ends, "="), layout.Font{Size: fs}, def
+			var ends []string
+			for _, l := range pt.ends {
+				ends = append(ends, l.String())
+			}
+			text, f, col = strings.Join(ends, "="), layout.Font{Size: fs}, def
 		}
 		c.Fill((&layout.Path{}).Circle(q, 0.5), layout.Black)
-		cdcText(c, q, cdcGap(dirs), text, f, col)
+		textBeside(c, q, gap(dirs), text, f, col)
 	}
 	// Segment numbers beside the segments, where they stand clearest of
 	// the points and the other segments.
-	number := func(k int, ln cdcLine, col layout.Color) {
+	number := func(k int, ln pageSeg, col layout.Color) {
 		f := layout.Font{Size: fs * 1.1, Bold: true}
 		text := fmt.Sprint(k + 1)
 		w, h := layout.TextWidth(text, f), f.Size*0.7
@@ -117,7 +121,7 @@ func (r *cdcRound) paint(c layout.Canvas, ctr layout.Point, rad float64, st layo
 				}
 				for j, o := range lines {
 					if j != k {
-						score = math.Min(score, cdcDist(ctr, o)+0.5)
+						score = math.Min(score, dist(ctr, o)+0.5)
 					}
 				}
 				if score > bestScore+0.3 {
@@ -128,7 +132,7 @@ func (r *cdcRound) paint(c layout.Canvas, ctr layout.Point, rad float64, st layo
 		c.Text(layout.Pt(best.X, best.Y+h/2), text, f, layout.Center, col)
 	}
 	for k, sg := range bd.segs {
-		if sg.move > 0 {
+		if sg.k > 0 {
 			number(k, lines[k], off)
 		}
 	}
@@ -137,12 +141,12 @@ func (r *cdcRound) paint(c layout.Canvas, ctr layout.Point, rad float64, st layo
 	}
 }
 
-// cdcAngle is the direction from a to b on the page, in radians.
-func cdcAngle(a, b layout.Point) float64 { return math.Atan2(b.Y-a.Y, b.X-a.X) }
+// angle is the direction from a to b on the page, in radians.
+func angle(a, b layout.Point) float64 { return math.Atan2(b.Y-a.Y, b.X-a.X) }
 
-// cdcGap returns the middle direction of the widest angle between the
+// gap returns the middle direction of the widest angle between the
 // directions dirs (straight up when there are none).
-func cdcGap(dirs []float64) float64 {
+func gap(dirs []float64) float64 {
 	if len(dirs) == 0 {
 		return -math.Pi / 4
 	}
@@ -164,16 +168,16 @@ func cdcGap(dirs []float64) float64 {
 	return mid
 }
 
-// cdcText writes text next to q in the direction dir, its box clear of q.
-func cdcText(c layout.Canvas, q layout.Point, dir float64, text string, f layout.Font, col layout.Color) {
+// textBeside writes text next to q in the direction dir, its box clear of q.
+func textBeside(c layout.Canvas, q layout.Point, dir float64, text string, f layout.Font, col layout.Color) {
 	w, h := layout.TextWidth(text, f), f.Size*0.7
 	ux, uy := math.Cos(dir), math.Sin(dir)
 	d := 0.8 + w/2*math.Abs(ux) + h/2*math.Abs(uy)
 	c.Text(layout.Pt(q.X+ux*d, q.Y+uy*d+h/2), text, f, layout.Center, col)
 }
 
-// cdcDist is the distance from p to the segment l.
-func cdcDist(p layout.Point, l cdcLine) float64 {
+// dist is the distance from p to the segment l.
+func dist(p layout.Point, l pageSeg) float64 {
 	dx, dy := l.b.X-l.a.X, l.b.Y-l.a.Y
 	n2 := dx*dx + dy*dy
 	t := 0.0
