@@ -17,6 +17,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"papergames/analysis"
 	"papergames/drawing"
 	"papergames/games"
 	"papergames/games/catalog"
@@ -127,7 +128,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, completion (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, completion (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -140,6 +141,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			movesCommand(),
 			transcriptCommand(),
 			serveCommand(),
+			analyzeCommand(),
 			completionCommand(),
 		},
 	}
@@ -388,6 +390,9 @@ complete -o filenames -F _papergames_complete papergames
 func reorder(app *cli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
+	}
+	if args[1] == "analyze" {
+		return args // parses its own flags, written anywhere
 	}
 	out := []string{args[0]}
 	cmds := app.Commands
@@ -741,6 +746,23 @@ func serveCommand() *cli.Command {
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return web.Run(ctx, ln)
+		},
+	}
+}
+
+func analyzeCommand() *cli.Command {
+	return &cli.Command{
+		Name:            "analyze",
+		Usage:           "answer the open questions of the games' posts: exact values by search, statistics by simulation",
+		ArgsUsage:       "GAME QUESTION [flags] (papergames analyze --help lists the questions)",
+		SkipFlagParsing: true,
+		Action: func(c *cli.Context) error {
+			err := analysis.Main(c.Args().Slice(), c.App.Writer, c.App.ErrWriter)
+			var ue *analysis.UsageError
+			if errors.As(err, &ue) {
+				return usage("analyze: %s", ue.Msg)
+			}
+			return err
 		},
 	}
 }
