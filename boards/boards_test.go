@@ -172,3 +172,29 @@ func TestMMSheetMinSpan(t *testing.T) {
 		t.Errorf("a span that fits changes the scale: %v, want %v", got, want)
 	}
 }
+
+// The ring target marks its centre with a small cross, so the divider can
+// rule radial cuts from it.
+func TestRingsCentreCross(t *testing.T) {
+	b := Rings{Circles: 6}
+	o, s := layout.Pt(10, 10), 150.0
+	rec := &layout.Recorder{}
+	b.Draw(rec, o, s, layout.DefaultStyle)
+	c := b.Center(o, s)
+	h, v := false, false
+	for _, op := range rec.Pages[0].Ops {
+		if op.Kind != "stroke" || len(op.Path.Comps) != 2 {
+			continue
+		}
+		a, e := op.Path.Comps[0].Pos, op.Path.Comps[1].Pos
+		mid := layout.Pt((a.X+e.X)/2, (a.Y+e.Y)/2)
+		if mid.Dist(c) > 1e-9 || a.Dist(e) > 4 {
+			continue
+		}
+		h = h || a.Y == e.Y
+		v = v || a.X == e.X
+	}
+	if !h || !v {
+		t.Errorf("no centre cross at %v (horizontal %v, vertical %v)", c, h, v)
+	}
+}

@@ -84,6 +84,12 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 		c.Stroke((&layout.Path{}).Circle(ctr, b.Radius(s, i)), st.Pen())
 	}
 	drawDegreeScale(c, ctr, s/2, s, st)
+	// A small cross marks the centre, so the divider can rule radial cuts
+	// from it (the other circular boards have a centre dot).
+	arm := math.Min(1.5, b.Radius(s, 1)/3)
+	cross := layout.Pen{Width: math.Max(0.15, st.Line*0.5), Color: layout.Black}
+	c.Stroke(layout.Segment(layout.Pt(ctr.X-arm, ctr.Y), layout.Pt(ctr.X+arm, ctr.Y)), cross)
+	c.Stroke(layout.Segment(layout.Pt(ctr.X, ctr.Y-arm), layout.Pt(ctr.X, ctr.Y+arm)), cross)
 	cut := layout.Pen{Width: st.Line * 1.3, Color: layout.Black}
 	for j, cs := range b.Cuts {
 		for _, a := range cs {
