@@ -198,3 +198,30 @@ func TestRingsCentreCross(t *testing.T) {
 		t.Errorf("no centre cross at %v (horizontal %v, vertical %v)", c, h, v)
 	}
 }
+
+// Column labels never run together ("AAABAC"): at every allowed size, at
+// the smallest readable board, neighbouring labels leave a clear gap.
+func TestGridColumnLabelsStayApart(t *testing.T) {
+	for _, f := range []layout.Figure{CellGrid{N: 40}, LineGrid{N: 40}, DotArray{N: 30}, CellGrid{N: 27}, CellGrid{N: 4}, LineGrid{N: 3}} {
+		for _, s := range []float64{f.MinSize(), f.MinSize() * 1.5, 400} {
+			rec := &layout.Recorder{}
+			f.Draw(rec, layout.Pt(0, 0), s, layout.DefaultStyle)
+			type box struct{ l, r, y float64 }
+			var boxes []box
+			for _, op := range rec.Pages[0].Ops {
+				if op.Kind == "text" && op.Align == layout.Center {
+					w := layout.TextWidth(op.Text, op.Font)
+					boxes = append(boxes, box{op.At.X - w/2, op.At.X + w/2, op.At.Y})
+				}
+			}
+			for i := 1; i < len(boxes); i++ {
+				if boxes[i].y == boxes[i-1].y && boxes[i].l-boxes[i-1].r < labelGap-1e-9 {
+					t.Errorf("%T size %g: column labels %d and %d are %.2f mm apart", f, s, i, i+1, boxes[i].l-boxes[i-1].r)
+				}
+			}
+			if len(boxes) == 0 {
+				t.Errorf("%T: no column labels", f)
+			}
+		}
+	}
+}
