@@ -24,6 +24,15 @@ type Rearranger interface {
 	Beside() Figure
 }
 
+// Widener is a Figure that can grow sideways to fill its cell, as the
+// Polygons-&-Dots coordinate sheet does on a landscape page.
+type Widener interface {
+	Figure
+	// Widen returns a variant whose extent at size s is at most w wide
+	// (the figure itself when it cannot use the room).
+	Widen(s, w float64) Figure
+}
+
 // Style carries the sheet-wide pen choices into figures.
 type Style struct {
 	Line  float64 // game lines, mm
@@ -89,7 +98,8 @@ type Plan struct {
 	headerH    float64
 	footerH    float64
 	tableFoot  bool
-	footRight  bool // score table and ruler right of the boards
+	footRight  bool    // score table and ruler right of the boards
+	sideW      float64 // width of that right column
 }
 
 func (s *Sheet) usable() Rect {
@@ -219,6 +229,7 @@ func (s *Sheet) Layout() (*Plan, error) {
 			}
 		}
 	}
+	p.sideW = sideW
 	if p.footRight {
 		p.footerH = 0
 	} else {
@@ -384,6 +395,9 @@ func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 	if r, ok := f.(Rearranger); ok && p.Beside {
 		f = r.Beside()
 	}
+	if w, ok := f.(Widener); ok && s.BoardSize == 0 {
+		f = w.Widen(p.Size, cell.W())
+	}
 	e := f.Extent(p.Size)
 	capH := 0.0
 	for _, cc := range s.Cells {
@@ -419,7 +433,7 @@ func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	switch {
 	case p.footRight:
 		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Max.X - math.Max(rw, ts.W), p.Body.Min.Y}, 1, s.Rounds, true)
+			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, 1, s.Rounds, true)
 		}
 		if s.Ruler {
 			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})

@@ -352,3 +352,100 @@ func TestLargestBoardsPrint(t *testing.T) {
 		}
 	}
 }
+
+// frame returns the widest stroked rectangle drawn with the game pen on
+// the first page: the Polygons-&-Dots area.
+func frame(rec *layout.Recorder, width float64) (w, h float64) {
+	for _, op := range rec.Pages[0].Ops {
+		if op.Kind != "stroke" || op.Pen.Width != width || len(op.Path.Comps) < 4 {
+			continue
+		}
+		minX, minY, maxX, maxY := 1e9, 1e9, -1e9, -1e9
+		for _, c := range op.Path.Comps {
+			if c.Kind == layout.Close {
+				continue
+			}
+			minX, minY = min(minX, c.Pos.X), min(minY, c.Pos.Y)
+			maxX, maxY = max(maxX, c.Pos.X), max(maxY, c.Pos.Y)
+		}
+		if maxX-minX > w {
+			w, h = maxX-minX, maxY-minY
+		}
+	}
+	return w, h
+}
+
+// On a landscape page the Polygons-&-Dots area grows sideways into the
+// room beside the score table and ruler instead of leaving it blank.
+func TestPolygonsAndDotsUsesALandscapePage(t *testing.T) {
+	g := games.PolygonsAndDots{}
+	for _, noRuler := range []bool{false, true} {
+		for _, paper := range []string{"a4", "letter", "a3"} {
+			o := opts(paper)
+			o.Landscape, o.NoRuler = true, noRuler
+			res, err := Build(g, defaults(g), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &layout.Recorder{}
+			if err := res.Sheet.Draw(rec); err != nil {
+				t.Fatal(err)
+			}
+			checkInside(t, fmt.Sprintf("%s landscape no-ruler=%v", paper, noRuler), rec, o.Margin)
+			w, h := frame(rec, o.LineWidth)
+			p, _ := res.Sheet.Layout()
+			if w < p.Body.W()-40 {
+				t.Errorf("%s no-ruler=%v: the area is %.1f x %.1f mm in a body %.1f mm wide", paper, noRuler, w, h, p.Body.W())
+			}
+		}
+	}
+}
+
+// textBox is the box a recorded text covers: its advance width, and from
+// its cap height above the baseline to its descenders below.
+func textBox(op layout.Op) (x0, y0, x1, y1 float64) {
+	w := layout.TextWidth(op.Text, op.Font)
+	x0 = op.At.X
+	switch op.Align {
+	case layout.Center:
+		x0 -= w / 2
+	case layout.Right:
+		x0 -= w
+	}
+	return x0, op.At.Y - 0.72*op.Font.Size, x0 + w, op.At.Y + 0.2*op.Font.Size
+}
+
+// checkInside checks that every path point and every whole text of rec
+// lies within the margins, and that no two texts overlap.
+func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64) {
+	t.Helper()
+	for pi, p := range rec.Pages {
+		in := func(x, y float64) bool {
+			return x >= margin-0.01 && y >= margin-0.01 && x <= p.W-margin+0.01 && y <= p.H-margin+0.01
+		}
+		var boxes [][4]float64
+		var texts []string
+		for _, op := range p.Ops {
+			if op.Kind == "text" {
+				x0, y0, x1, y1 := textBox(op)
+				if !in(x0, y0) || !in(x1, y1) {
+					t.Errorf("%s: page %d: text %q (%.1f..%.1f, %.1f..%.1f) leaves the printable area", what, pi+1, op.Text, x0, x1, y0, y1)
+				}
+				for i, b := range boxes {
+					if x0 < b[2]-0.05 && b[0] < x1-0.05 && y0 < b[3]-0.05 && b[1] < y1-0.05 {
+						t.Errorf("%s: page %d: texts %q and %q overlap", what, pi+1, texts[i], op.Text)
+					}
+				}
+				boxes = append(boxes, [4]float64{x0, y0, x1, y1})
+				texts = append(texts, op.Text)
+				continue
+			}
+			for _, c := range op.Path.Comps {
+				if c.Kind != layout.Close && !in(c.Pos.X, c.Pos.Y) {
+					t.Errorf("%s: page %d: path point %v leaves the printable area", what, pi+1, c.Pos)
+					break
+				}
+			}
+		}
+	}
+}
