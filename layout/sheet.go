@@ -68,6 +68,7 @@ type Sheet struct {
 	PerPage   int     // boards per page; 0 for one
 	BoardSize float64 // nominal figure size; 0 for the largest that fits
 	Ruler     bool
+	NoTable   bool   // leave out the score table
 	Rules     string // rule text for the last page(s); "" for none
 	Style     Style
 }
@@ -81,11 +82,14 @@ var (
 )
 
 const (
-	cellGap     = 8.0 // between boards, cut line in its middle
-	captionH    = 6.0
-	lineH       = 4.8
-	tableRowH   = 6.0
-	maxFootRows = 6 // score tables longer than this get a page of their own
+	cellGap   = 8.0 // between boards, cut line in its middle
+	captionH  = 6.0
+	lineH     = 4.8
+	tableRowH = 6.0
+	// footShare: the score table goes under the boards, making them
+	// smaller, as long as they keep this share of the size they would
+	// have with the table on a page of its own.
+	footShare = 0.7
 )
 
 // Plan is the computed placement of a sheet.
@@ -100,6 +104,7 @@ type Plan struct {
 	tableFoot  bool
 	footRight  bool    // score table and ruler right of the boards
 	sideW      float64 // width of that right column
+	table      tableFit
 }
 
 func (s *Sheet) usable() Rect {
@@ -107,9 +112,17 @@ func (s *Sheet) usable() Rect {
 }
 
 func (s *Sheet) headerHeight(w float64) float64 {
-	h := 8.0 + 2*lineH // title, credit, parameters
+	h := 8.0 + float64(1+len(s.paramLines(w)))*lineH // title, credit, parameters
 	h += float64(len(s.playerLines(w))) * (lineH + 1.5)
 	return h + 3
+}
+
+// paramLines is the parameters line, wrapped to w when it is longer.
+func (s *Sheet) paramLines(w float64) []string {
+	if l := Wrap(s.Params, bodyFont, w); len(l) > 0 {
+		return l
+	}
+	return []string{""}
 }
 
 // playerLines groups the seats into header lines no wider than w.
@@ -137,16 +150,8 @@ func (s *Sheet) fieldWidth(i int) float64 {
 	return math.Max(TextWidth(fmt.Sprintf("Player %d: %s", i+1, s.Players[i]), boldFont)+6, 48)
 }
 
-func (s *Sheet) tableSize() Size {
-	if s.Rounds <= 0 || len(s.Players) == 0 {
-		return Size{}
-	}
-	w := 18.0
-	for i := range s.Players {
-		w += s.colWidth(i)
-	}
-	return Size{w, float64(s.Rounds+2) * tableRowH}
-}
+// hasTable reports whether the sheet has a score table.
+func (s *Sheet) hasTable() bool { return s.Rounds > 0 && len(s.Players) > 0 && !s.NoTable }
 
 func (s *Sheet) colWidth(i int) float64 {
 	return math.Max(24, TextWidth(s.playerLabel(i), boldFont)+6)
@@ -167,23 +172,65 @@ func (s *Sheet) Layout() (*Plan, error) {
 	if s.Paper.W-2*s.Margin < 60 || s.Paper.H-2*s.Margin < 60 {
 		return nil, fmt.Errorf("--margin %gmm leaves less than 60 mm of a %.1f x %.1f mm page", s.Margin, s.Paper.W, s.Paper.H)
 	}
+	minS := s.Cells[0].Figure.MinSize()
+	p, best := s.plan(false)
+	if s.hasTable() {
+		// The table goes under (or beside) the boards unless that leaves
+		// them too small: then it gets a page of its own.
+		pf, bf := s.plan(true)
+		useFoot := bf >= minS && bf >= footShare*best
+		if s.BoardSize > 0 {
+			useFoot = bf >= s.BoardSize-1e-9
+		}
+		if useFoot || best < minS {
+			p, best = pf, bf
+		}
+	}
+	per := min(max(s.PerPage, 1), len(s.Cells))
+	if best < minS {
+		what := fmt.Sprintf("%d boards per page leave each", per)
+		if per == 1 {
+			what = "the page leaves the board"
+		}
+		return nil, fmt.Errorf("%s %.1f mm, below the readable %.0f mm: use larger paper%s", what, math.Max(best, 0), minS, map[bool]string{true: " or fewer boards per page", false: ""}[per > 1])
+	}
+	p.Size = best
+	if s.BoardSize > 0 {
+		if s.BoardSize > best+1e-9 {
+			return nil, fmt.Errorf("--board-size %gmm does not fit: the largest that fits this page is %.1fmm", s.BoardSize, best)
+		}
+		if s.BoardSize < minS {
+			return nil, fmt.Errorf("--board-size %gmm is too small to read: the smallest is %.0fmm", s.BoardSize, minS)
+		}
+		p.Size = s.BoardSize
+	}
+	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
+	return p, nil
+}
+
+// plan places the boards with the score table under or beside them
+// (tableFoot) or elsewhere, and returns the plan and the largest board
+// size it allows (below 0 when nothing fits).
+func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	u := s.usable()
-	p := &Plan{headerH: s.headerHeight(u.W())}
-	ts := s.tableSize()
-	p.tableFoot = ts.H > 0 && s.Rounds <= maxFootRows
+	p := &Plan{headerH: s.headerHeight(u.W()), tableFoot: tableFoot}
 	rulerW, rulerH := RulerSize()
 	var footH, sideW float64
 	if s.Ruler {
 		footH = rulerH
 		sideW = rulerW
 	}
-	if p.tableFoot {
+	var foot, side tableFit
+	if tableFoot {
+		foot = s.fitTable(u.W())
+		ts := foot.size(s.Rounds)
 		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
 			footH = math.Max(footH, ts.H)
 		} else {
 			footH += ts.H + 3
 		}
-		sideW = math.Max(sideW, ts.W)
+		side = s.fitTable(math.Max(rulerW, u.W()*0.4))
+		sideW = math.Max(sideW, side.size(s.Rounds).W)
 	}
 	if footH > 0 {
 		footH += 4
@@ -192,20 +239,13 @@ func (s *Sheet) Layout() (*Plan, error) {
 	bodies := []Rect{{Point{u.Min.X, top}, Point{u.Max.X, u.Max.Y - footH}}}
 	// Beside the boards, the table and ruler need this much height.
 	sideH := rulerH
-	if p.tableFoot {
-		sideH += ts.H + 6
+	if tableFoot {
+		sideH += side.size(s.Rounds).H + 6
 	}
 	if sideW > 0 && u.Max.Y-top >= sideH {
 		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y}})
 	}
-	per := s.PerPage
-	if per <= 0 {
-		per = 1
-	}
-	if per > len(s.Cells) {
-		per = len(s.Cells)
-	}
-	minS := s.Cells[0].Figure.MinSize()
+	per := min(max(s.PerPage, 1), len(s.Cells))
 	best := -1.0
 	for bi, body := range bodies {
 		if body.H() < 20 || body.W() < 20 {
@@ -230,30 +270,14 @@ func (s *Sheet) Layout() (*Plan, error) {
 		}
 	}
 	p.sideW = sideW
+	p.table = foot
 	if p.footRight {
 		p.footerH = 0
+		p.table = side
 	} else {
 		p.footerH = footH
 	}
-	if best < minS {
-		what := fmt.Sprintf("%d boards per page leave each", per)
-		if per == 1 {
-			what = "the page leaves the board"
-		}
-		return nil, fmt.Errorf("%s %.1f mm, below the readable %.0f mm: use larger paper%s", what, math.Max(best, 0), minS, map[bool]string{true: " or fewer boards per page", false: ""}[per > 1])
-	}
-	p.Size = best
-	if s.BoardSize > 0 {
-		if s.BoardSize > best+1e-9 {
-			return nil, fmt.Errorf("--board-size %gmm does not fit: the largest that fits this page is %.1fmm", s.BoardSize, best)
-		}
-		if s.BoardSize < minS {
-			return nil, fmt.Errorf("--board-size %gmm is too small to read: the smallest is %.0fmm", s.BoardSize, minS)
-		}
-		p.Size = s.BoardSize
-	}
-	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
-	return p, nil
+	return p, best
 }
 
 // cellRect returns the i-th cell of a cols x rows tiling of body.
@@ -313,8 +337,13 @@ func (s *Sheet) Draw(d Document) error {
 	}
 	per := p.Cols * p.Rows
 	var tablePages [][2]int // first and last round on each score-table page
-	if !p.tableFoot && s.tableSize().H > 0 {
-		perTable := max(1, int((s.Paper.H-2*s.Margin-p.headerH)/tableRowH)-2)
+	var pageTable tableFit
+	if !p.tableFoot && s.hasTable() {
+		u := s.usable()
+		pageTable = s.fitTable(u.W())
+		nb := float64(len(pageTable.blocks))
+		avail := u.H() - p.headerH - nb*pageTable.headH - (nb-1)*blockGap
+		perTable := max(1, int(avail/(nb*tableRowH))-1)
 		for r := 1; r <= s.Rounds; r += perTable {
 			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
 		}
@@ -344,7 +373,7 @@ func (s *Sheet) Draw(d Document) error {
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
 		s.header(d, page, total)
-		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, tp[0], tp[1], i == len(tablePages)-1)
+		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, pageTable, tp[0], tp[1], i == len(tablePages)-1)
 	}
 	for _, lines := range rules {
 		page++
@@ -369,7 +398,12 @@ func (s *Sheet) header(d Document, page, total int) {
 	y += lineH + 0.5
 	d.Text(Point{u.Min.X, y}, s.Credit, smallFont, Left, Black)
 	y += lineH
-	d.Text(Point{u.Min.X, y}, s.Params, bodyFont, Left, Black)
+	for i, l := range s.paramLines(u.W()) {
+		if i > 0 {
+			y += lineH
+		}
+		d.Text(Point{u.Min.X, y}, l, bodyFont, Left, Black)
+	}
 	for _, line := range s.playerLines(u.W()) {
 		y += lineH + 1.5
 		x := u.Min.X
@@ -428,12 +462,12 @@ func (s *Sheet) cutLines(d Document, p *Plan) {
 
 func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	u := s.usable()
-	ts := s.tableSize()
+	ts := p.table.size(s.Rounds)
 	rw, rh := RulerSize()
 	switch {
 	case p.footRight:
 		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, 1, s.Rounds, true)
+			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, 1, s.Rounds, true)
 		}
 		if s.Ruler {
 			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
@@ -441,7 +475,7 @@ func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	default:
 		top := u.Max.Y - p.footerH + 4
 		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Min.X, top}, 1, s.Rounds, true)
+			s.scoreTable(d, Point{u.Min.X, top}, p.table, 1, s.Rounds, true)
 		}
 		if s.Ruler {
 			if p.tableFoot && ts.W+rw+6 > u.W() {
@@ -454,26 +488,40 @@ func (s *Sheet) footer(d Document, p *Plan, first bool) {
 }
 
 // scoreTable draws the rows for rounds first..last, and the total row if
-// withTotal, with the table's top left at o.
-func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool) {
+// withTotal, set as t, with the table's top left at o: one block under
+// another when t wraps the players.
+func (s *Sheet) scoreTable(d Document, o Point, t tableFit, first, last int, withTotal bool) {
+	for _, b := range t.blocks {
+		o.Y += s.tableBlock(d, o, t, b, first, last, withTotal) + blockGap
+	}
+}
+
+// tableBlock draws the columns of the players in block and returns the
+// block's height.
+func (s *Sheet) tableBlock(d Document, o Point, t tableFit, block []int, first, last int, withTotal bool) float64 {
 	pen := Pen{Width: 0.25, Color: Black}
 	thin := Pen{Width: 0.15, Color: Black}
-	x := []float64{o.X, o.X + 18}
-	for i := range s.Players {
-		x = append(x, x[len(x)-1]+s.colWidth(i))
+	x := []float64{o.X, o.X + roundColW}
+	for _, i := range block {
+		x = append(x, x[len(x)-1]+t.colW[i])
 	}
 	rows := last - first + 2
 	if withTotal {
 		rows++
 	}
-	w, h := x[len(x)-1]-o.X, float64(rows)*tableRowH
+	rowY := func(r int) float64 { // top of row r; row 0 is the heading
+		if r == 0 {
+			return o.Y
+		}
+		return o.Y + t.headH + float64(r-1)*tableRowH
+	}
+	w, h := x[len(x)-1]-o.X, rowY(rows)-o.Y
 	for r := 0; r <= rows; r++ {
-		y := o.Y + float64(r)*tableRowH
 		pp := thin
 		if r <= 1 || r == rows || (withTotal && r == rows-1) {
 			pp = pen
 		}
-		d.Stroke(Segment(Point{o.X, y}, Point{o.X + w, y}), pp)
+		d.Stroke(Segment(Point{o.X, rowY(r)}, Point{o.X + w, rowY(r)}), pp)
 	}
 	for i, xx := range x {
 		pp := thin
@@ -482,10 +530,17 @@ func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool)
 		}
 		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + h}), pp)
 	}
-	base := func(r int) float64 { return o.Y + float64(r)*tableRowH + tableRowH*0.7 }
-	d.Text(Point{o.X + 2, base(0)}, "Round", boldFont, Left, Black)
-	for i := range s.Players {
-		d.Text(Point{(x[i+1] + x[i+2]) / 2, base(0)}, s.playerLabel(i), boldFont, Center, Black)
+	base := func(r int) float64 { return rowY(r) + tableRowH*0.7 }
+	head := o.Y + t.headH/2 + tableRowH*0.2 // one heading line: as base(0)
+	d.Text(Point{o.X + 2, head}, "Round", boldFont, Left, Black)
+	for k, i := range block {
+		lines := t.labels[i]
+		lh := t.head.Size * 1.2
+		y := head - float64(len(lines)-1)*lh/2
+		for _, l := range lines {
+			d.Text(Point{(x[k+1] + x[k+2]) / 2, y}, l, t.head, Center, Black)
+			y += lh
+		}
 	}
 	for r := first; r <= last; r++ {
 		d.Text(Point{o.X + 9, base(r - first + 1)}, fmt.Sprint(r), bodyFont, Center, Black)
@@ -493,6 +548,7 @@ func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool)
 	if withTotal {
 		d.Text(Point{o.X + 2, base(rows - 1)}, "Total", boldFont, Left, Black)
 	}
+	return h
 }
 
 // rulePages splits the rules text into pages of lines.

@@ -449,3 +449,89 @@ func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64
 		}
 	}
 }
+
+// The score table fits the page at every allowed player count, on every
+// paper, with every name whole or visibly cut ("…"), and 5 to 7 players
+// keep it under the board instead of on a page of its own.
+func TestScoreTableFitsEveryPlayerCount(t *testing.T) {
+	long := []string{"Maximilian-Alexander von Hohenzollern", "Bob", "Charlotte-Élisabeth Dubois", "Δημήτριος Παπαδόπουλος"}
+	for _, g := range []games.Game{games.ArcsAndMarks{}, games.CrossingTheRings{}, games.MakingIntersections{}} {
+		info := g.Info()
+		for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+			for _, paper := range []string{"a4", "letter", "a5", "a4-landscape"} {
+				for _, names := range [][]string{nil, long} {
+					o := opts(strings.TrimSuffix(paper, "-landscape"))
+					o.Landscape = strings.HasSuffix(paper, "-landscape")
+					o.Players = n
+					if names != nil {
+						if n != len(names) {
+							continue
+						}
+						o.Names = names
+					}
+					what := fmt.Sprintf("%s, %d players, %s, names %v", info.ID, n, paper, names != nil)
+					res, err := Build(g, defaults(g), o)
+					if err != nil {
+						t.Errorf("%s: %v", what, err)
+						continue
+					}
+					rec := &layout.Recorder{}
+					if err := res.Sheet.Draw(rec); err != nil {
+						t.Fatal(err)
+					}
+					checkInside(t, what, rec, o.Margin)
+					// Every player's heading, its lines joined, is the name
+					// or a visible cut of it.
+					heads := map[string]bool{}
+					for _, pg := range rec.Pages {
+						for _, op := range pg.Ops {
+							if op.Kind == "text" && op.Font.Bold && op.Align == layout.Center {
+								heads[op.Text] = true
+							}
+						}
+					}
+					for i := 0; i < n; i++ {
+						label := fmt.Sprintf("Player %d", i+1)
+						if names != nil {
+							label = names[i]
+						}
+						if !headingShown(label, heads) {
+							t.Errorf("%s: the table heading of %q is neither whole nor cut with …", what, label)
+						}
+					}
+					if paper == "a4" && n >= 5 && n <= 7 && len(rec.Pages) > 1 {
+						t.Errorf("%s: %d pages: the table should stay under the board", what, len(rec.Pages))
+					}
+				}
+			}
+		}
+	}
+}
+
+// headingShown reports whether label appears among the texts heads, whole
+// or cut with an ellipsis, on one line or on two.
+func headingShown(label string, heads map[string]bool) bool {
+	if heads[label] {
+		return true
+	}
+	for h := range heads {
+		if p, ok := strings.CutSuffix(h, "…"); ok && p != "" && strings.HasPrefix(label, p) {
+			return true
+		}
+	}
+	for h := range heads {
+		if !strings.HasPrefix(label, h) || h == label {
+			continue
+		}
+		rest := strings.TrimLeft(label[len(h):], " ")
+		for h2 := range heads {
+			if h2 == rest {
+				return true
+			}
+			if p, ok := strings.CutSuffix(h2, "…"); ok && strings.HasPrefix(rest, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
