@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 
@@ -12,26 +13,25 @@ import (
 )
 
 // The sheets use Go's own fonts, embedded in every PDF, so names in most
-// European scripts print the same everywhere.
+// European scripts print the same everywhere. SetFont replaces them with a
+// font the user gives (--font), for scripts they lack.
 var (
-	fontOnce  sync.Once
+	fontMu    sync.Mutex
 	fontFaces [2]*sfnt.Font
-	fontErr   error
+	userTTF   []byte // the font given to SetFont; nil for Go's own
 )
 
 func faces() [2]*sfnt.Font {
-	fontOnce.Do(func() {
+	fontMu.Lock()
+	defer fontMu.Unlock()
+	if fontFaces[0] == nil {
 		for i, b := range [][]byte{goregular.TTF, gobold.TTF} {
 			f, err := sfnt.Parse(b)
 			if err != nil {
-				fontErr = err
-				return
+				panic("layout: embedded Go font is corrupt: " + err.Error())
 			}
 			fontFaces[i] = f
 		}
-	})
-	if fontErr != nil {
-		panic("layout: embedded Go font is corrupt: " + fontErr.Error())
 	}
 	return fontFaces
 }
@@ -43,12 +43,104 @@ func face(f Font) *sfnt.Font {
 	return faces()[0]
 }
 
-// TTF returns the TrueType bytes of the embedded face.
+// SetFont makes the TrueType font ttf the face of all text drawn from now
+// on, regular and bold alike, in PDF (embedded) and SVG (as outlines);
+// nil restores Go's own fonts. It refuses a font that the PDF writer
+// cannot embed (OpenType with CFF outlines, a collection, a broken file).
+func SetFont(ttf []byte) error {
+	if ttf == nil {
+		fontMu.Lock()
+		fontFaces, userTTF = [2]*sfnt.Font{}, nil
+		fontMu.Unlock()
+		return nil
+	}
+	f, err := sfnt.Parse(ttf)
+	if err != nil {
+		return fmt.Errorf("not a TrueType font: %v", err)
+	}
+	if !hasTable(ttf, "glyf") {
+		return fmt.Errorf("the font has no TrueType outlines (an OpenType/CFF font, .otf, cannot be embedded in a PDF here): give a .ttf font")
+	}
+	if err := checkPDFEmbed(ttf); err != nil {
+		return err
+	}
+	fontMu.Lock()
+	fontFaces, userTTF = [2]*sfnt.Font{f, f}, ttf
+	fontMu.Unlock()
+	return nil
+}
+
+// hasTable reports whether the font file b has a table named tag.
+func hasTable(b []byte, tag string) bool {
+	if len(b) < 12 {
+		return false
+	}
+	n := int(b[4])<<8 | int(b[5])
+	for i := 0; i < n; i++ {
+		o := 12 + 16*i
+		if o+4 > len(b) {
+			return false
+		}
+		if string(b[o:o+4]) == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// CustomFont reports whether SetFont has replaced Go's fonts.
+func CustomFont() bool {
+	fontMu.Lock()
+	defer fontMu.Unlock()
+	return userTTF != nil
+}
+
+// TTF returns the TrueType bytes of the face.
 func (f Font) TTF() []byte {
-	if f.Bold {
+	fontMu.Lock()
+	u := userTTF
+	fontMu.Unlock()
+	switch {
+	case u != nil:
+		return u
+	case f.Bold:
 		return gobold.TTF
 	}
 	return goregular.TTF
+}
+
+// MaxPDFRune is the last character a PDF of ours can hold: gofpdf maps
+// characters through a table of 65536 entries. PDFText replaces the
+// characters beyond it.
+const MaxPDFRune = 0xFFFF
+
+// PDFText returns s with every character beyond MaxPDFRune (an emoji, a
+// rare CJK ideograph) replaced by U+FFFD, the replacement character, so
+// that the cut shows on the page.
+func PDFText(s string) string {
+	for _, r := range s {
+		if r > MaxPDFRune {
+			return strings.Map(func(r rune) rune {
+				if r > MaxPDFRune {
+					return '\uFFFD'
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
+}
+
+// BeyondPDF returns the characters of s that a PDF cannot hold (see
+// PDFText), each once.
+func BeyondPDF(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r > MaxPDFRune && !strings.ContainsRune(b.String(), r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // TextWidth returns the advance width of s in millimetres.
@@ -71,7 +163,7 @@ func TextWidth(s string, f Font) float64 {
 	return float64(total) / 64 / float64(fc.UnitsPerEm()) * f.Size
 }
 
-// Missing returns the characters of s that the embedded fonts cannot show,
+// Missing returns the characters of s that the sheet's font cannot show,
 // so that callers can warn before a name prints as empty boxes.
 func Missing(s string) string {
 	fc := faces()[0]

@@ -56,11 +56,7 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range players {
-		if m := layout.Missing(n); m != "" {
-			warnings = append(warnings, fmt.Sprintf("--names: %q has characters the embedded font cannot show (%q); they will print as boxes", n, m))
-		}
-	}
+	warnings = append(warnings, NameWarnings(players)...)
 	switch {
 	case o.Copies < 1 || o.Copies > MaxCopies:
 		return nil, usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
@@ -128,6 +124,33 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	return &Result{Sheet: s, BoardID: s.BoardID, Warnings: warnings}, nil
+}
+
+// NameWarnings says which characters of the names will not print: those
+// beyond U+FFFF (an emoji), which a PDF cannot hold and shows as U+FFFD,
+// and those the sheet's font lacks, which print as boxes.
+func NameWarnings(names []string) []string {
+	var out []string
+	font := "the embedded Go font"
+	if layout.CustomFont() {
+		font = "the --font font"
+	}
+	for _, n := range names {
+		beyond := layout.BeyondPDF(n)
+		if beyond != "" {
+			out = append(out, fmt.Sprintf("--names: %q has characters beyond U+FFFF (%s) that a PDF cannot hold: the PDF prints \uFFFD in their place (an SVG sheet keeps them, if the font has them)", n, beyond))
+		}
+		var missing []rune
+		for _, r := range layout.Missing(n) {
+			if !strings.ContainsRune(beyond, r) {
+				missing = append(missing, r)
+			}
+		}
+		if len(missing) > 0 {
+			out = append(out, fmt.Sprintf("--names: %q has characters %s cannot show (%s); they will print as boxes: give a TrueType font that has them with --font FILE.ttf", n, font, string(missing)))
+		}
+	}
+	return out
 }
 
 // seats returns the seat names: Names, or as many blanks as Players.

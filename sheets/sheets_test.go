@@ -535,3 +535,27 @@ func headingShown(label string, heads map[string]bool) bool {
 	}
 	return false
 }
+
+// An emoji in a name (beyond U+FFFF) crashed gofpdf; it now prints as
+// U+FFFD with a warning, and a CJK name warns that --font can show it.
+func TestNamesBeyondTheFont(t *testing.T) {
+	g := games.ArcsAndMarks{}
+	o := opts("a4")
+	o.Names = []string{"Ann", "B😀", "李小龍"}
+	res, err := Build(g, defaults(g), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(res.Warnings, "\n")
+	if !strings.Contains(all, "beyond U+FFFF (😀)") || !strings.Contains(all, "--font FILE.ttf") || !strings.Contains(all, "李小龍") {
+		t.Errorf("warnings:\n%s", all)
+	}
+	if strings.Contains(all, "(😀); they will print as boxes") {
+		t.Errorf("the emoji is reported twice:\n%s", all)
+	}
+	for _, f := range []layout.Format{layout.FormatPDF, layout.FormatSVG} {
+		if pages := render(t, g, defaults(g), o, f); len(pages) == 0 || len(pages[0]) == 0 {
+			t.Errorf("%s: nothing written", f)
+		}
+	}
+}
