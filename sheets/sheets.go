@@ -27,6 +27,9 @@ type Options struct {
 	NoRuler   bool
 	LineWidth float64 // mm
 	Grey      bool
+	Compact   bool // plain boards, as many as fit a page (up to 12)
+	NoTable   bool // no score table
+	NoHeader  bool // no header
 }
 
 // Option limits: beyond them a sheet is unreadable or the file huge.
