@@ -143,22 +143,49 @@ func BeyondPDF(s string) string {
 	return b.String()
 }
 
+// advances caches the advance of each character met, per face (layouts
+// measure the same strings many times while they search for a fit).
+var (
+	advMu    sync.RWMutex
+	advances = map[advKey]int{} // 26.6 font units
+)
+
+type advKey struct {
+	face *sfnt.Font
+	r    rune
+}
+
 // TextWidth returns the advance width of s in millimetres.
 func TextWidth(s string, f Font) float64 {
 	fc := face(f)
-	var buf sfnt.Buffer
-	upem := fixed.Int26_6(fc.UnitsPerEm())
 	total := 0
+	var missed []rune
+	advMu.RLock()
 	for _, r := range s {
-		gi, err := fc.GlyphIndex(&buf, r)
-		if err != nil {
-			continue
+		if a, ok := advances[advKey{fc, r}]; ok {
+			total += a
+		} else {
+			missed = append(missed, r)
 		}
-		adv, err := fc.GlyphAdvance(&buf, gi, upem<<6, font.HintingNone)
-		if err != nil {
-			continue
+	}
+	advMu.RUnlock()
+	if len(missed) > 0 {
+		var buf sfnt.Buffer
+		upem := fixed.Int26_6(fc.UnitsPerEm())
+		advMu.Lock()
+		for _, r := range missed {
+			a, ok := advances[advKey{fc, r}]
+			if !ok {
+				if gi, err := fc.GlyphIndex(&buf, r); err == nil {
+					if adv, err := fc.GlyphAdvance(&buf, gi, upem<<6, font.HintingNone); err == nil {
+						a = int(adv)
+					}
+				}
+				advances[advKey{fc, r}] = a
+			}
+			total += a
 		}
-		total += int(adv)
+		advMu.Unlock()
 	}
 	return float64(total) / 64 / float64(fc.UnitsPerEm()) * f.Size
 }

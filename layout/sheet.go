@@ -188,11 +188,7 @@ func (s *Sheet) Layout() (*Plan, error) {
 	}
 	per := min(max(s.PerPage, 1), len(s.Cells))
 	if best < minS {
-		what := fmt.Sprintf("%d boards per page leave each", per)
-		if per == 1 {
-			what = "the page leaves the board"
-		}
-		return nil, fmt.Errorf("%s %.1f mm, below the readable %.0f mm: use larger paper%s", what, math.Max(best, 0), minS, map[bool]string{true: " or fewer boards per page", false: ""}[per > 1])
+		return nil, &FitError{PerPage: per, Best: best, Min: minS}
 	}
 	p.Size = best
 	if s.BoardSize > 0 {
@@ -206,6 +202,36 @@ func (s *Sheet) Layout() (*Plan, error) {
 	}
 	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
 	return p, nil
+}
+
+// FitError says that the boards do not fit the page at a readable size.
+type FitError struct {
+	PerPage int     // boards per page
+	Best    float64 // the largest size that fits; below 0 when none does
+	Min     float64 // the smallest readable size
+}
+
+func (e *FitError) Error() string {
+	advice := "use larger paper"
+	if e.PerPage > 1 {
+		advice += " or fewer boards per page"
+	}
+	return e.Reason() + ": " + advice
+}
+
+// Reason is the error without advice.
+func (e *FitError) Reason() string {
+	what := "the page leaves the board"
+	if e.PerPage > 1 {
+		what = fmt.Sprintf("%d boards per page leave each", e.PerPage)
+	}
+	if e.Best <= 0 {
+		if e.PerPage > 1 {
+			return fmt.Sprintf("%d boards per page leave no room for each (a board is readable from %.0f mm)", e.PerPage, e.Min)
+		}
+		return fmt.Sprintf("the page leaves no room for the board (it is readable from %.0f mm)", e.Min)
+	}
+	return fmt.Sprintf("%s %.1f mm, below the readable %.0f mm", what, e.Best, e.Min)
 }
 
 // plan places the boards with the score table under or beside them

@@ -4,6 +4,7 @@
 package sheets
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -51,8 +52,124 @@ type Result struct {
 	Warnings []string
 }
 
-// Build checks the options and lays out g's board sheet.
+// Build checks the options and lays out g's board sheet. A sheet whose
+// board does not fit says what would: the largest value of each size
+// parameter that fits, and the flags or paper that fit the one asked for.
 func Build(g games.Game, v games.Values, o Options) (*Result, error) {
+	res, err := build(g, v, o)
+	var fe *layout.FitError
+	if errors.As(err, &fe) {
+		return nil, &games.UsageError{Msg: fe.Reason() + advise(g, v, o, fe)}
+	}
+	return res, err
+}
+
+// fits reports whether g's sheet with v and o lays out.
+func fits(g games.Game, v games.Values, o Options) bool {
+	_, err := build(g, v, o)
+	return err == nil
+}
+
+// largerPapers are offered, in order, when a board needs more room.
+var largerPapers = []struct {
+	flag string
+	size layout.Size
+}{{"a3", layout.Size{W: 297, H: 420}}, {"420x594mm (A2)", layout.Size{W: 420, H: 594}}, {"594x841mm (A1)", layout.Size{W: 594, H: 841}}, {"841x1189mm (A0)", layout.Size{W: 841, H: 1189}}}
+
+// paperName names the paper of o for a message: "A4 portrait".
+func paperName(o Options) string {
+	name := fmt.Sprintf("%gx%g mm paper", o.Paper.W, o.Paper.H)
+	for _, n := range layout.PaperNames() {
+		if layout.Papers[n] == o.Paper {
+			name = strings.ToUpper(n[:1]) + n[1:]
+			if len(n) == 2 {
+				name = strings.ToUpper(n)
+			}
+		}
+	}
+	if o.Landscape {
+		return name + " landscape"
+	}
+	return name + " portrait"
+}
+
+// advise explains how to make a sheet that does not fit print.
+func advise(g games.Game, v games.Values, o Options, fe *layout.FitError) string {
+	var b strings.Builder
+	request := "it"
+	// The largest value of each size parameter that fits as it is.
+	for _, p := range g.Params() {
+		cur := v.Int(p.Name)
+		if p.Kind != games.Int || p.Name == "seed" || cur <= p.Min {
+			continue
+		}
+		try := func(n int) bool {
+			w := games.Values{}
+			for k, x := range v {
+				w[k] = x
+			}
+			w[p.Name] = n
+			return fits(g, w, o)
+		}
+		if !try(p.Min) {
+			continue
+		}
+		lo, hi := p.Min, cur // lo fits, hi does not
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; try(mid) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		fmt.Fprintf(&b, "; the largest --%s that fits %s is %d", p.Name, paperName(o), lo)
+		request = fmt.Sprintf("--%s %d", p.Name, cur)
+	}
+	// What fits the request as it stands.
+	var fixes []string
+	for n := fe.PerPage - 1; n >= 1; n-- {
+		w := o
+		w.PerPage = n
+		if fits(g, v, w) {
+			fixes = append(fixes, fmt.Sprintf("--per-page %d", n))
+			break
+		}
+	}
+	for _, alt := range []struct {
+		flag       string
+		land, rule bool
+	}{{"--landscape", true, false}, {"--no-ruler", false, true}, {"--landscape --no-ruler", true, true}} {
+		w := o
+		w.Landscape = o.Landscape || alt.land
+		w.NoRuler = o.NoRuler || alt.rule
+		if (alt.land && o.Landscape) || (alt.rule && o.NoRuler) || (len(fixes) > 0 && alt.land && alt.rule) {
+			continue
+		}
+		if fits(g, v, w) {
+			fixes = append(fixes, alt.flag)
+		}
+	}
+	for _, lp := range largerPapers {
+		if lp.size.W*lp.size.H <= o.Paper.W*o.Paper.H*1.01 {
+			continue
+		}
+		w := o
+		w.Paper = lp.size
+		if fits(g, v, w) {
+			fixes = append(fixes, "--paper "+lp.flag)
+			break
+		}
+	}
+	switch {
+	case len(fixes) == 0:
+		fmt.Fprintf(&b, "; no paper up to A0 holds %s: make the board smaller", request)
+	default:
+		fmt.Fprintf(&b, "; to print %s, use %s", request, strings.Join(fixes, " or "))
+	}
+	return b.String()
+}
+
+func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	info := g.Info()
 	var warnings []string
 	players, err := seats(info, o)
@@ -124,6 +241,10 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 		s.Rules = txt
 	}
 	if _, err := s.Layout(); err != nil {
+		var fe *layout.FitError
+		if errors.As(err, &fe) {
+			return nil, err
+		}
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	return &Result{Sheet: s, BoardID: s.BoardID, Warnings: warnings}, nil

@@ -559,3 +559,46 @@ func TestNamesBeyondTheFont(t *testing.T) {
 		}
 	}
 }
+
+// A board that does not fit says the largest setting that does on the
+// chosen paper, and what fits the one asked for.
+func TestTooLargeSaysWhatFits(t *testing.T) {
+	arcs := games.ArcsAndMarks{}
+	for _, tc := range []struct {
+		marks int
+		edit  func(*Options)
+		want  []string
+	}{
+		{120, func(*Options) {}, []string{"below the readable 153 mm", "the largest --marks that fits A4 portrait is 112", "to print --marks 120, use --no-ruler or --paper a3"}},
+		{360, func(*Options) {}, []string{"no room for the board", "is 112", "--paper 594x841mm (A1)"}},
+		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper a3"}},
+	} {
+		o := opts("a4")
+		tc.edit(&o)
+		v := defaults(arcs)
+		v["marks"] = tc.marks
+		_, err := Build(arcs, v, o)
+		var ue *games.UsageError
+		if !errors.As(err, &ue) {
+			t.Fatalf("--marks %d: %v, want a usage error", tc.marks, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("--marks %d: %q lacks %q", tc.marks, err, w)
+			}
+		}
+		// The largest that fits does fit.
+		v["marks"] = 112
+		if tc.marks == 120 && !o.Landscape {
+			if _, err := Build(arcs, v, o); err != nil {
+				t.Errorf("--marks 112: %v", err)
+			}
+		}
+	}
+	o := opts("a4")
+	v := defaults(games.WithinTheCurve{})
+	v["size"] = 40
+	if _, err := Build(games.WithinTheCurve{}, v, o); err == nil || !strings.Contains(err.Error(), "use --per-page 1") {
+		t.Errorf("within-the-curve --size 40: %v", err)
+	}
+}
