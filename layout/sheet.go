@@ -33,6 +33,18 @@ type Widener interface {
 	Widen(s, w float64) Figure
 }
 
+// Plainer is a Figure with a plain variant for compact sheets: the board
+// without the keys it would repeat in every cell (a table of compass
+// openings, the sections allowed per ring). A compact sheet sets the key
+// once per page instead.
+type Plainer interface {
+	Figure
+	Plain() Figure
+	// Key returns the key the plain board leaves out, for boards drawn at
+	// size s: a heading and its entries.
+	Key(s float64) (heading string, entries []string)
+}
+
 // Style carries the sheet-wide pen choices into figures.
 type Style struct {
 	Line  float64 // game lines, mm
@@ -68,9 +80,14 @@ type Sheet struct {
 	PerPage   int     // boards per page; 0 for one
 	BoardSize float64 // nominal figure size; 0 for the largest that fits
 	Ruler     bool
-	NoTable   bool   // leave out the score table
-	Rules     string // rule text for the last page(s); "" for none
-	Style     Style
+	NoTable   bool // leave out the score table
+	NoHeader  bool // leave out the header
+	// Compact draws the plain variant of boards that have one (Plainer),
+	// their key once at the foot of every page, and the score table on
+	// every page.
+	Compact bool
+	Rules   string // rule text for the last page(s); "" for none
+	Style   Style
 }
 
 // Text sizes used on every sheet, in millimetres.
@@ -99,12 +116,75 @@ type Plan struct {
 	Body       Rect    // area the boards share on every page
 	Pages      int     // board pages (rules and a long score table add more)
 	Beside     bool    // figures drawn with their legend beside them
+	TableApart bool    // the score table is on pages of its own
 	headerH    float64
 	footerH    float64
 	tableFoot  bool
 	footRight  bool    // score table and ruler right of the boards
 	sideW      float64 // width of that right column
 	table      tableFit
+	keyH       float64 // the key at the foot of a compact page
+}
+
+// figure returns the figure of cell i as drawn: plain on a compact sheet.
+func (s *Sheet) figure(i int) Figure {
+	f := s.Cells[i].Figure
+	if pl, ok := f.(Plainer); ok && s.Compact {
+		return pl.Plain()
+	}
+	return f
+}
+
+// key returns the key of a compact sheet's boards at size sz, if any.
+func (s *Sheet) key(sz float64) (string, []string) {
+	if pl, ok := s.Cells[0].Figure.(Plainer); ok && s.Compact {
+		return pl.Key(sz)
+	}
+	return "", nil
+}
+
+// keyFont and keyRow set the key of a compact sheet.
+var (
+	keyFont = Font{Size: 3.0}
+	keyHead = Font{Size: 3.2, Bold: true}
+)
+
+const keyRow = 4.4
+
+// keyLayout flows the entries into as many columns as fit w.
+func keyLayout(entries []string, w float64) (cols, rows int, colW float64) {
+	for _, e := range entries {
+		colW = math.Max(colW, TextWidth(e, keyFont))
+	}
+	colW += 6
+	cols = max(1, min(len(entries), int(w/colW)))
+	return cols, (len(entries) + cols - 1) / cols, colW
+}
+
+// keyHeight is the height of the key at the foot of a compact page, with
+// the entries measured at the largest board size w could hold.
+func (s *Sheet) keyHeight(w float64) float64 {
+	head, entries := s.key(w)
+	if head == "" && len(entries) == 0 {
+		return 0
+	}
+	_, rows, _ := keyLayout(entries, w)
+	return 3 + keyRow*float64(rows+1)
+}
+
+// drawKey sets the key for boards of size sz in the box (o, w).
+func (s *Sheet) drawKey(d Document, o Point, w, sz float64) {
+	head, entries := s.key(sz)
+	if head == "" && len(entries) == 0 {
+		return
+	}
+	_, rows, colW := keyLayout(entries, w)
+	y := o.Y + 3 + keyRow*0.7
+	d.Text(Point{o.X, y}, head, keyHead, Left, Black)
+	for i, e := range entries {
+		c, r := i/rows, i%rows
+		d.Text(Point{o.X + float64(c)*colW, y + keyRow*float64(r+1)}, e, keyFont, Left, Black)
+	}
 }
 
 func (s *Sheet) usable() Rect {
@@ -112,6 +192,9 @@ func (s *Sheet) usable() Rect {
 }
 
 func (s *Sheet) headerHeight(w float64) float64 {
+	if s.NoHeader {
+		return 0
+	}
 	h := 8.0 + float64(1+len(s.paramLines(w)))*lineH // title, credit, parameters
 	h += float64(len(s.playerLines(w))) * (lineH + 1.5)
 	return h + 3
@@ -172,13 +255,13 @@ func (s *Sheet) Layout() (*Plan, error) {
 	if s.Paper.W-2*s.Margin < 60 || s.Paper.H-2*s.Margin < 60 {
 		return nil, fmt.Errorf("--margin %gmm leaves less than 60 mm of a %.1f x %.1f mm page", s.Margin, s.Paper.W, s.Paper.H)
 	}
-	minS := s.Cells[0].Figure.MinSize()
+	minS := s.figure(0).MinSize()
 	p, best := s.plan(false)
 	if s.hasTable() {
 		// The table goes under (or beside) the boards unless that leaves
 		// them too small: then it gets a page of its own.
 		pf, bf := s.plan(true)
-		useFoot := bf >= minS && bf >= footShare*best
+		useFoot := bf >= minS && (bf >= footShare*best || s.Compact)
 		if s.BoardSize > 0 {
 			useFoot = bf >= s.BoardSize-1e-9
 		}
@@ -201,6 +284,7 @@ func (s *Sheet) Layout() (*Plan, error) {
 		p.Size = s.BoardSize
 	}
 	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
+	p.TableApart = s.hasTable() && !p.tableFoot
 	return p, nil
 }
 
@@ -240,6 +324,9 @@ func (e *FitError) Reason() string {
 func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	u := s.usable()
 	p := &Plan{headerH: s.headerHeight(u.W()), tableFoot: tableFoot}
+	if p.keyH = s.keyHeight(u.W()); p.keyH > 0 {
+		u.Max.Y -= p.keyH + 2
+	}
 	rulerW, rulerH := RulerSize()
 	var footH, sideW float64
 	if s.Ruler {
@@ -278,7 +365,7 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 			continue
 		}
 		for _, beside := range []bool{false, true} {
-			f := s.Cells[0].Figure
+			f := s.figure(0)
 			if beside {
 				r, ok := f.(Rearranger)
 				if !ok {
@@ -410,6 +497,9 @@ func (s *Sheet) Draw(d Document) error {
 }
 
 func (s *Sheet) header(d Document, page, total int) {
+	if s.NoHeader {
+		return
+	}
 	u := s.usable()
 	y := u.Min.Y + 6
 	d.Text(Point{u.Min.X, y}, s.Title, titleFont, Left, Black)
@@ -452,6 +542,9 @@ func (s *Sheet) header(d Document, page, total int) {
 
 func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 	f := c.Figure
+	if pl, ok := f.(Plainer); ok && s.Compact {
+		f = pl.Plain()
+	}
 	if r, ok := f.(Rearranger); ok && p.Beside {
 		f = r.Beside()
 	}
@@ -488,6 +581,11 @@ func (s *Sheet) cutLines(d Document, p *Plan) {
 
 func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	u := s.usable()
+	if p.keyH > 0 {
+		s.drawKey(d, Point{u.Min.X, u.Max.Y - p.keyH}, u.W(), p.Size)
+		u.Max.Y -= p.keyH + 2
+	}
+	first = first || s.Compact // a compact sheet has its table on every page
 	ts := p.table.size(s.Rounds)
 	rw, rh := RulerSize()
 	switch {

@@ -216,6 +216,9 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		PerPage:   setup.PerPage,
 		BoardSize: o.BoardSize,
 		Ruler:     !o.NoRuler,
+		NoTable:   o.NoTable,
+		NoHeader:  o.NoHeader,
+		Compact:   o.Compact,
 		Style:     style,
 	}
 	if o.Copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
@@ -224,13 +227,24 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if o.PerPage > 0 {
 		s.PerPage = o.PerPage
 	}
-	if o.Copies > 1 {
+	if o.Copies > 1 && !o.Compact {
 		s.Rounds = max(s.Rounds, o.Copies)
 	}
 	if o.Rounds > 0 {
 		s.Rounds = o.Rounds
 	}
-	for i := 0; i < o.Copies; i++ {
+	copies := o.Copies
+	if o.Compact {
+		// As many plain boards as fit a page, up to MaxCompact; without
+		// --copies, one page of them.
+		if o.PerPage == 0 {
+			s.PerPage = compactPerPage(s, setup.Cells)
+		}
+		if o.Copies == 1 {
+			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
+		}
+	}
+	for i := 0; i < copies; i++ {
 		s.Cells = append(s.Cells, setup.Cells...)
 	}
 	if o.Rules {
@@ -248,6 +262,32 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	return &Result{Sheet: s, BoardID: s.BoardID, Warnings: warnings}, nil
+}
+
+// MaxCompact is the most boards --compact puts on a page by itself.
+const MaxCompact = 12
+
+// compactPerPage returns the most boards, up to MaxCompact, that fit a
+// page of s at a readable size with the score table on the same page, or
+// else the most that fit with the table apart (1 if none but one does).
+func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
+	apart := 0
+	for n := MaxCompact; n > 1; n-- {
+		t := *s
+		t.PerPage, t.Cells = n, nil
+		for len(t.Cells) < n {
+			t.Cells = append(t.Cells, round...)
+		}
+		p, err := t.Layout()
+		switch {
+		case err != nil:
+		case !p.TableApart:
+			return n
+		case apart == 0:
+			apart = n
+		}
+	}
+	return max(apart, 1)
 }
 
 // NameWarnings says which characters of the names will not print: those

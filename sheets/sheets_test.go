@@ -602,3 +602,67 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 		t.Errorf("within-the-curve --size 40: %v", err)
 	}
 }
+
+// --compact: plain boards, as many as fit A4 (6 to 12 for the targets,
+// circles and dot arrays), with the key and the score table once per page
+// (or not at all with --no-table, --no-header).
+func TestCompactSheets(t *testing.T) {
+	for _, tc := range []struct {
+		g       games.Game
+		bare    bool // --no-table --no-header
+		copies  int
+		min     int    // boards per page at least
+		key     string // the key's heading, once per page
+		noCells string // a text the plain boards leave out
+	}{
+		{games.CrossingTheRings{}, true, 1, 12, "Sections allowed per ring", "330"},
+		{games.CrossingTheRings{}, false, 1, 9, "Sections allowed per ring", "330"},
+		{games.ArcsAndMarks{}, true, 1, 6, "Compass opening for reach k", ""},
+		{games.ArcsAndMarks{}, false, 14, 4, "Compass opening for reach k", ""},
+		{games.MakingIntersections{}, true, 1, 12, "", ""},
+		{games.CrossDontCross{}, true, 1, 6, "", ""},
+	} {
+		o := opts("a4")
+		o.Compact, o.Copies = true, tc.copies
+		o.NoTable, o.NoHeader = tc.bare, tc.bare
+		what := fmt.Sprintf("%s compact bare=%v copies=%d", tc.g.Info().ID, tc.bare, tc.copies)
+		res, err := Build(tc.g, defaults(tc.g), o)
+		if err != nil {
+			t.Errorf("%s: %v", what, err)
+			continue
+		}
+		p, _ := res.Sheet.Layout()
+		if per := p.Cols * p.Rows; per < tc.min || per > MaxCompact || p.TableApart {
+			t.Errorf("%s: %d boards a page (%dx%d), table apart %v; want %d to %d with the table", what, per, p.Cols, p.Rows, p.TableApart, tc.min, MaxCompact)
+		}
+		if tc.copies == 1 && len(res.Sheet.Cells) != p.Cols*p.Rows {
+			t.Errorf("%s: %d boards, want one page of %d", what, len(res.Sheet.Cells), p.Cols*p.Rows)
+		}
+		rec := &layout.Recorder{}
+		if err := res.Sheet.Draw(rec); err != nil {
+			t.Fatal(err)
+		}
+		checkInside(t, what, rec, o.Margin)
+		for i, pg := range rec.Pages {
+			count := map[string]int{}
+			for _, op := range pg.Ops {
+				if op.Kind == "text" {
+					count[op.Text]++
+				}
+			}
+			if tc.key != "" && count[tc.key] != 1 {
+				t.Errorf("%s: page %d has the key %d times", what, i+1, count[tc.key])
+			}
+			if tc.noCells != "" && count[tc.noCells] > 0 {
+				t.Errorf("%s: page %d: the plain boards still print %q", what, i+1, tc.noCells)
+			}
+			wantTable, wantHeader := 1, 1
+			if tc.bare {
+				wantTable, wantHeader = 0, 0
+			}
+			if count["Round"] != wantTable || count[tc.g.Info().Title] != wantHeader {
+				t.Errorf("%s: page %d: %d score tables and %d headers, want %d and %d", what, i+1, count["Round"], count[tc.g.Info().Title], wantTable, wantHeader)
+			}
+		}
+	}
+}
