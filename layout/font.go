@@ -46,7 +46,8 @@ func face(f Font) *sfnt.Font {
 // SetFont makes the TrueType font ttf the face of all text drawn from now
 // on, regular and bold alike, in PDF (embedded) and SVG (as outlines);
 // nil restores Go's own fonts. It refuses a font that the PDF writer
-// cannot embed (OpenType with CFF outlines, a collection, a broken file).
+// cannot embed (OpenType with CFF outlines, a collection, a broken file)
+// and one without the Latin letters and digits of the sheet's own text.
 func SetFont(ttf []byte) error {
 	if ttf == nil {
 		fontMu.Lock()
@@ -64,11 +65,24 @@ func SetFont(ttf []byte) error {
 	if err := checkPDFEmbed(ttf); err != nil {
 		return err
 	}
+	var buf sfnt.Buffer
+	var lacks []rune
+	for _, r := range sheetText {
+		if gi, err := f.GlyphIndex(&buf, r); err != nil || gi == 0 {
+			lacks = append(lacks, r)
+		}
+	}
+	if len(lacks) > 0 {
+		return fmt.Errorf("the font lacks characters of the sheet's own text (%s): it replaces Go's font for all text, so give one that has Latin letters and digits too (a fallback-only font such as Droid Sans Fallback will not do)", string(lacks))
+	}
 	fontMu.Lock()
 	fontFaces, userTTF = [2]*sfnt.Font{f, f}, ttf
 	fontMu.Unlock()
 	return nil
 }
+
+// sheetText holds the characters every sheet prints itself.
+const sheetText = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789:.,·%/()"
 
 // hasTable reports whether the font file b has a table named tag.
 func hasTable(b []byte, tag string) bool {
