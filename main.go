@@ -76,6 +76,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter:            stderr,
 		EnableBashCompletion: true,
 		HideHelpCommand:      true,
+		Flags:                []cli.Flag{cli.HelpFlag}, // hidden with urfave/cli's help command by ours
 		OnUsageError:         onUsage,
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {

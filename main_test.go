@@ -331,6 +331,8 @@ func TestCommandLineFit(t *testing.T) {
 		{[]string{"help", "board"}, 0, "papergames board", ""},
 		{[]string{"help", "board", "arcs-and-marks"}, 0, "--marks", ""},
 		{[]string{"help"}, 0, "COMMANDS", ""},
+		{[]string{"--help"}, 0, "--version", ""},
+		{[]string{"-h"}, 0, "COMMANDS", ""},
 		{[]string{"board", "arcs-and-mark", "-o", filepath.Join(dir, "x.pdf")}, 2, "", `unknown game "arcs-and-mark" (did you mean arcs-and-marks?)`},
 		{[]string{"board", "-o", filepath.Join(dir, "y.pdf"), "arcs-and-marks"}, 0, "", "wrote"},
 		{[]string{"board", "Arcs-And-Marks", "-o", filepath.Join(dir, "z.pdf")}, 0, "", "wrote"},
