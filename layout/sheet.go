@@ -151,14 +151,28 @@ var (
 
 const keyRow = 4.4
 
-// keyLayout flows the entries into as many columns as fit w.
-func keyLayout(entries []string, w float64) (cols, rows int, colW float64) {
+// keyLayout flows the entries into as many columns as fit w; an entry
+// wider than w is wrapped onto several (it returns the entries as set).
+func keyLayout(entries []string, w float64) (set []string, rows int, colW float64) {
+	for _, e := range entries {
+		if TextWidth(e, keyFont) <= w-6 {
+			set = append(set, e)
+			continue
+		}
+		for i, l := range Wrap(e, keyFont, w-10) {
+			if i > 0 {
+				l = "    " + l
+			}
+			set = append(set, l)
+		}
+	}
+	entries = set
 	for _, e := range entries {
 		colW = math.Max(colW, TextWidth(e, keyFont))
 	}
 	colW += 6
-	cols = max(1, min(len(entries), int(w/colW)))
-	return cols, (len(entries) + cols - 1) / cols, colW
+	cols := max(1, min(len(entries), int(w/colW)))
+	return entries, (len(entries) + cols - 1) / cols, colW
 }
 
 // keyHeight is the height of the key at the foot of a compact page, with
@@ -178,7 +192,7 @@ func (s *Sheet) drawKey(d Document, o Point, w, sz float64) {
 	if head == "" && len(entries) == 0 {
 		return
 	}
-	_, rows, colW := keyLayout(entries, w)
+	entries, rows, colW := keyLayout(entries, w)
 	y := o.Y + 3 + keyRow*0.7
 	d.Text(Point{o.X, y}, head, keyHead, Left, Black)
 	for i, e := range entries {
