@@ -271,7 +271,7 @@ func (s *Sheet) Layout() (*Plan, error) {
 	}
 	minS := s.figure(0).MinSize()
 	p, best := s.plan(false)
-	if s.hasTable() {
+	if s.hasTable() && best >= minS { // with the table beside them, boards only shrink
 		// The table goes under (or beside) the boards unless that leaves
 		// them too small: then it gets a page of its own.
 		pf, bf := s.plan(true)
@@ -279,7 +279,7 @@ func (s *Sheet) Layout() (*Plan, error) {
 		if s.BoardSize > 0 {
 			useFoot = bf >= s.BoardSize-1e-9
 		}
-		if useFoot || best < minS {
+		if useFoot {
 			p, best = pf, bf
 		}
 	}
