@@ -469,8 +469,10 @@ func (s *Sheet) Draw(d Document) error {
 		u := s.usable()
 		pageTable = s.fitTable(u.W())
 		nb := float64(len(pageTable.blocks))
-		avail := u.H() - p.headerH - nb*pageTable.headH - (nb-1)*blockGap
+		avail := u.H() - s.tableHeaderH() - nb*pageTable.headH - (nb-1)*blockGap
 		perTable := max(1, int(avail/(nb*tableRowH))-1)
+		pages := (s.Rounds + perTable - 1) / perTable
+		perTable = (s.Rounds + pages - 1) / pages // share the rounds evenly
 		for r := 1; r <= s.Rounds; r += perTable {
 			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
 		}
@@ -486,7 +488,7 @@ func (s *Sheet) Draw(d Document) error {
 	for first := 0; first < len(s.Cells); first += per {
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
-		s.header(d, page, total)
+		s.header(d, page, total, false)
 		last := min(first+per, len(s.Cells))
 		for i := first; i < last; i++ {
 			s.drawCell(d, p, cellRect(p.Body, p.Cols, p.Rows, i-first), s.Cells[i])
@@ -499,8 +501,8 @@ func (s *Sheet) Draw(d Document) error {
 	for i, tp := range tablePages {
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
-		s.header(d, page, total)
-		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, pageTable, tp[0], tp[1], i == len(tablePages)-1)
+		s.header(d, page, total, true)
+		s.scoreTable(d, Point{s.Margin, s.Margin + s.tableHeaderH()}, pageTable, tp[0], tp[1], i == len(tablePages)-1)
 	}
 	for _, lines := range rules {
 		page++
@@ -510,7 +512,19 @@ func (s *Sheet) Draw(d Document) error {
 	return nil
 }
 
-func (s *Sheet) header(d Document, page, total int) {
+// tableHeaderH is the height of the header of a score-table page.
+func (s *Sheet) tableHeaderH() float64 {
+	if s.NoHeader {
+		return 0
+	}
+	return shortHeaderH
+}
+
+// shortHeaderH is the height of the header of a score-table page: the
+// title line alone (the table names the players).
+const shortHeaderH = 11.0
+
+func (s *Sheet) header(d Document, page, total int, short bool) {
 	if s.NoHeader {
 		return
 	}
@@ -525,6 +539,11 @@ func (s *Sheet) header(d Document, page, total int) {
 		right += fmt.Sprintf(" · page %d of %d", page, total)
 	}
 	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
+	if short {
+		rule := u.Min.Y + shortHeaderH - 2
+		d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
+		return
+	}
 	y += lineH + 0.5
 	d.Text(Point{u.Min.X, y}, s.Credit, smallFont, Left, Black)
 	y += lineH

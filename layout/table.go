@@ -26,6 +26,7 @@ type tableFit struct {
 	labels [][]string // heading lines of each player
 	headH  float64    // height of the heading row
 	w      float64    // width of the widest block
+	whole  bool       // every heading prints whole
 }
 
 // headingFonts are tried in order until every heading fits: one line at
@@ -54,13 +55,28 @@ func (s *Sheet) fitTable(width float64) tableFit {
 		for i := range natural {
 			t.labels = append(t.labels, []string{s.playerLabel(i)})
 		}
-		t.w = roundColW + sum
+		t.w, t.whole = roundColW+sum, true
 		return t
 	}
-	per := max(1, int((width-roundColW)/minColW))
-	nb := (n + per - 1) / per
-	per = (n + nb - 1) / nb // balance the blocks
-	t.colW = make([]float64, n)
+	// The fewest blocks whose columns are at least minColW wide; a block
+	// or two more when that gives every heading room to print whole.
+	most := max(1, int((width-roundColW)/minColW))
+	nb0 := (n + most - 1) / most
+	for nb := nb0; nb <= min(n, nb0+2); nb++ {
+		if t := s.tableBlocks(natural, width, nb); t.whole {
+			return t
+		}
+	}
+	return s.tableBlocks(natural, width, nb0)
+}
+
+// tableBlocks sets the players in nb blocks of width at most width, with
+// the largest heading font that fits every heading whole (t.whole), else
+// the smallest with the headings cut.
+func (s *Sheet) tableBlocks(natural []float64, width float64, nb int) tableFit {
+	n := len(natural)
+	per := (n + nb - 1) / nb // balance the blocks
+	t := tableFit{colW: make([]float64, n)}
 	for first := 0; first < n; first += per {
 		var b []int
 		for i := first; i < min(first+per, n); i++ {
@@ -85,7 +101,7 @@ func (s *Sheet) fitTable(width float64) tableFit {
 			t.labels = append(t.labels, lines)
 		}
 		if ok || k == len(headingFonts)-1 {
-			t.head = f
+			t.head, t.whole = f, ok
 			t.headH = tableRowH
 			if hf.lines > 1 {
 				t.headH = float64(hf.lines)*hf.size*1.2 + 2.4
@@ -136,9 +152,10 @@ func (t tableFit) size(rows int) Size {
 	return Size{t.w, h + float64(len(t.blocks)-1)*blockGap}
 }
 
-// fitLabel sets s in lines of at most w mm, at most max lines, breaking at
-// spaces and after hyphens. It reports false when s does not fit whole,
-// and then cuts the last line with an ellipsis so the cut shows.
+// fitLabel sets s in lines of at most w mm, at most maxLines lines,
+// breaking at spaces and after hyphens. It reports false when s does not
+// fit whole, and then cuts it with an ellipsis so the cut shows: at the end
+// of a single line, else between the first line and the end of the last.
 func fitLabel(s string, f Font, w float64, maxLines int) ([]string, bool) {
 	if TextWidth(s, f) <= w {
 		return []string{s}, true
@@ -175,14 +192,26 @@ func fitLabel(s string, f Font, w float64, maxLines int) ([]string, bool) {
 	lines := make([]string, len(raw))
 	for i, l := range raw {
 		lines[i] = strings.TrimRight(l, " ")
+		ok = ok && TextWidth(lines[i], f) <= w
 	}
-	for i, l := range lines {
-		if TextWidth(l, f) > w {
-			lines[i] = Ellipsize(l, f, w)
-			ok = false
-		}
+	if ok {
+		return lines, true
 	}
-	return lines, ok
+	if maxLines == 1 {
+		return []string{Ellipsize(s, f, w)}, false
+	}
+	// Cut in the middle, so that names alike at the start ("Anna-Maria
+	// Schmidt", "Anna-Maria Weber") stay apart: the start on the first
+	// line, "…" and the end on the last.
+	first := []rune(strings.TrimRight(raw[0], " "))
+	for len(first) > 1 && TextWidth(string(first), f) > w {
+		first = first[:len(first)-1]
+	}
+	rest := []rune(strings.TrimLeft(s[len(string(first)):], " "))
+	for len(rest) > 1 && TextWidth(ellipsis+string(rest), f) > w {
+		rest = rest[1:]
+	}
+	return []string{string(first), ellipsis + strings.TrimLeft(string(rest), " ")}, false
 }
 
 // Ellipsize cuts s to fit w mm with "…" at the end, so the cut shows.

@@ -455,11 +455,16 @@ func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64
 // keep it under the board instead of on a page of its own.
 func TestScoreTableFitsEveryPlayerCount(t *testing.T) {
 	long := []string{"Maximilian-Alexander von Hohenzollern", "Bob", "Charlotte-Élisabeth Dubois", "Δημήτριος Παπαδόπουλος"}
+	// Twelve names alike but for their ends, at the longest allowed.
+	var alike []string
+	for i := 1; i <= 12; i++ {
+		alike = append(alike, fmt.Sprintf("Maximilian-Alexander von Hohenzoll %02d", i))
+	}
 	for _, g := range []games.Game{games.ArcsAndMarks{}, games.CrossingTheRings{}, games.MakingIntersections{}} {
 		info := g.Info()
 		for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
 			for _, paper := range []string{"a4", "letter", "a5", "a4-landscape"} {
-				for _, names := range [][]string{nil, long} {
+				for _, names := range [][]string{nil, long, alike} {
 					o := opts(strings.TrimSuffix(paper, "-landscape"))
 					o.Landscape = strings.HasSuffix(paper, "-landscape")
 					o.Players = n
@@ -517,6 +522,15 @@ func headingShown(label string, heads map[string]bool) bool {
 	for h := range heads {
 		if p, ok := strings.CutSuffix(h, "…"); ok && p != "" && strings.HasPrefix(label, p) {
 			return true
+		}
+		// Cut in the middle: the start on one line, "…" and the end on
+		// the next.
+		if tail, ok := strings.CutPrefix(h, "…"); ok && tail != "" && strings.HasSuffix(label, tail) {
+			for h1 := range heads {
+				if h1 != "" && h1 != label && strings.HasPrefix(label, h1) {
+					return true
+				}
+			}
 		}
 	}
 	for h := range heads {
