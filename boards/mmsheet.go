@@ -120,5 +120,6 @@ func (b MMSheet) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 	corner := b.At(o, s, float64(xside), 0)
 	c.Text(layout.Pt(corner.X+1.5, corner.Y+f.Size*0.35), "x mm", f, layout.Left, layout.Black)
 	top := b.At(o, s, 0, float64(side))
-	c.Text(layout.Pt(top.X, top.Y-1.2), "y mm", f, layout.Center, layout.Black)
+	// Right of the corner, clear of the number left of it.
+	c.Text(layout.Pt(top.X+1, top.Y-1.2), "y mm", f, layout.Left, layout.Black)
 }

@@ -530,7 +530,6 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	}
 	u := s.usable()
 	y := u.Min.Y + 6
-	d.Text(Point{u.Min.X, y}, s.Title, titleFont, Left, Black)
 	right := "papergames"
 	if s.BoardID != "" {
 		right = "board " + s.BoardID
@@ -538,6 +537,12 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	if total > 1 {
 		right += fmt.Sprintf(" · page %d of %d", page, total)
 	}
+	// On narrow paper a long title shrinks to leave room for the board id.
+	tf := titleFont
+	if room := u.W() - TextWidth(right, bodyFont) - 4; TextWidth(s.Title, tf) > room {
+		tf.Size *= room / TextWidth(s.Title, tf)
+	}
+	d.Text(Point{u.Min.X, y}, s.Title, tf, Left, Black)
 	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
 	if short {
 		rule := u.Min.Y + shortHeaderH - 2

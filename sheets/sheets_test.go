@@ -687,3 +687,28 @@ func TestCompactSheets(t *testing.T) {
 		}
 	}
 }
+
+// Every game prints --compact (with and without its table and header) on
+// every paper without leaving the printable area.
+func TestCompactEveryGame(t *testing.T) {
+	for _, g := range games.Catalog {
+		for _, paper := range []string{"a4", "letter", "a5", "a4-landscape"} {
+			for _, bare := range []bool{false, true} {
+				o := opts(strings.TrimSuffix(paper, "-landscape"))
+				o.Landscape = strings.HasSuffix(paper, "-landscape")
+				o.Compact, o.NoTable, o.NoHeader = true, bare, bare
+				what := fmt.Sprintf("%s compact %s bare=%v", g.Info().ID, paper, bare)
+				res, err := Build(g, defaults(g), o)
+				if err != nil {
+					t.Errorf("%s: %v", what, err)
+					continue
+				}
+				rec := &layout.Recorder{}
+				if err := res.Sheet.Draw(rec); err != nil {
+					t.Fatal(err)
+				}
+				checkInside(t, what, rec, o.Margin)
+			}
+		}
+	}
+}
