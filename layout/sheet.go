@@ -537,13 +537,7 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	if total > 1 {
 		right += fmt.Sprintf(" · page %d of %d", page, total)
 	}
-	// On narrow paper a long title shrinks to leave room for the board id.
-	tf := titleFont
-	if room := u.W() - TextWidth(right, bodyFont) - 4; TextWidth(s.Title, tf) > room {
-		tf.Size *= room / TextWidth(s.Title, tf)
-	}
-	d.Text(Point{u.Min.X, y}, s.Title, tf, Left, Black)
-	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
+	titleLine(d, u, y, s.Title, right)
 	if short {
 		rule := u.Min.Y + shortHeaderH - 2
 		d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
@@ -576,6 +570,17 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	}
 	rule := u.Min.Y + s.headerHeight(u.W()) - 2
 	d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
+}
+
+// titleLine writes title left and right right on the baseline y of u; on
+// narrow paper a long title shrinks to leave room for the right text.
+func titleLine(d Document, u Rect, y float64, title, right string) {
+	tf := titleFont
+	if room := u.W() - TextWidth(right, bodyFont) - 4; TextWidth(title, tf) > room {
+		tf.Size *= room / TextWidth(title, tf)
+	}
+	d.Text(Point{u.Min.X, y}, title, tf, Left, Black)
+	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
 }
 
 func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
@@ -746,8 +751,7 @@ func (s *Sheet) rulePages() [][]string {
 func (s *Sheet) ruleText(d Document, lines []string, page, total int) {
 	u := s.usable()
 	y := u.Min.Y + 6
-	d.Text(Point{u.Min.X, y}, s.Title+": rules", titleFont, Left, Black)
-	d.Text(Point{u.Max.X, y}, fmt.Sprintf("page %d of %d", page, total), bodyFont, Right, Black)
+	titleLine(d, u, y, s.Title+": rules", fmt.Sprintf("page %d of %d", page, total))
 	y += 10
 	for i, l := range lines {
 		f := bodyFont

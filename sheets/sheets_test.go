@@ -697,6 +697,7 @@ func TestCompactEveryGame(t *testing.T) {
 				o := opts(strings.TrimSuffix(paper, "-landscape"))
 				o.Landscape = strings.HasSuffix(paper, "-landscape")
 				o.Compact, o.NoTable, o.NoHeader = true, bare, bare
+				o.Rules = true // rule pages too: their title shrinks on A5
 				what := fmt.Sprintf("%s compact %s bare=%v", g.Info().ID, paper, bare)
 				res, err := Build(g, defaults(g), o)
 				if err != nil {
