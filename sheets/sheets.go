@@ -254,8 +254,24 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		}
 		s.Rules = txt
 	}
-	if _, err := s.Layout(); err != nil {
-		var fe *layout.FitError
+	_, err = s.Layout()
+	var fe *layout.FitError
+	if errors.As(err, &fe) && o.PerPage == 0 && !o.Compact && s.PerPage > 1 {
+		// The game's own boards per page (four grids) are too many for
+		// this board on this paper: print fewer, and say so.
+		asked := s.PerPage
+		for s.PerPage > 1 && errors.As(err, &fe) {
+			s.PerPage--
+			_, err = s.Layout()
+		}
+		if err == nil {
+			warnings = append(warnings, fmt.Sprintf("%d boards a page would be below readable size here: printing %d a page (--per-page sets it)", asked, s.PerPage))
+		} else {
+			s.PerPage = asked
+			_, err = s.Layout()
+		}
+	}
+	if err != nil {
 		if errors.As(err, &fe) {
 			return nil, err
 		}

@@ -612,8 +612,18 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 	o := opts("a4")
 	v := defaults(games.WithinTheCurve{})
 	v["size"] = 40
+	o.PerPage = 4
 	if _, err := Build(games.WithinTheCurve{}, v, o); err == nil || !strings.Contains(err.Error(), "use --per-page 1") {
-		t.Errorf("within-the-curve --size 40: %v", err)
+		t.Errorf("within-the-curve --size 40 --per-page 4: %v", err)
+	}
+	// Without --per-page, the game's four grids a page become fewer.
+	o.PerPage = 0
+	res, err := Build(games.WithinTheCurve{}, v, o)
+	if err != nil {
+		t.Fatalf("within-the-curve --size 40: %v", err)
+	}
+	if p, _ := res.Sheet.Layout(); p.Cols*p.Rows != 1 || !strings.Contains(strings.Join(res.Warnings, "\n"), "printing 1 a page") {
+		t.Errorf("within-the-curve --size 40: %d a page, warnings %q", p.Cols*p.Rows, res.Warnings)
 	}
 }
 
