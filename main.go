@@ -689,8 +689,8 @@ func scoreCommand() *cli.Command {
 func ruleFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "strict", Usage: "Cross, Don't Cross: a round that stops while a legal move remains is an error, not a provisional result"},
-		&cli.BoolFlag{Name: "ban-along-cuts", Usage: "Crossing The Rings: refuse a segment that runs along a cut (default: it fills neither neighbour)"},
-		&cli.StringFlag{Name: "sections", Usage: "Crossing The Rings: sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)"},
+		&cli.BoolFlag{Name: "ban-along-cuts", Usage: "Crossing The Rings: refuse a segment that runs along a cut (without this flag it fills neither neighbour)"},
+		&cli.StringFlag{Name: "sections", Usage: "Crossing The Rings: sections allowed in ring j, as `MIN..MAX` in numbers and j, e.g. 2..3j or 4..8", DefaultText: "j..2^j"},
 	}
 }
 

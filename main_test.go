@@ -352,8 +352,15 @@ func TestCommandLineFit(t *testing.T) {
 		t.Error(err)
 	}
 	// Help shows each default once.
+	var cmds [][]string
 	for _, g := range games.IDs() {
-		_, out, _ := runCLI(t, "board", g, "--help")
+		cmds = append(cmds, []string{"board", g})
+	}
+	for _, c := range []string{"score", "moves", "faces", "rules", "transcript", "list"} {
+		cmds = append(cmds, []string{c})
+	}
+	for _, g := range cmds {
+		_, out, _ := runCLI(t, append(g, "--help")...)
 		for _, l := range strings.Split(out, "\n") {
 			if n := strings.Count(strings.ToLower(l), "default"); n > 1 {
 				t.Errorf("board %s --help: %q says default %d times", g, l, n)
