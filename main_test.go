@@ -363,7 +363,7 @@ func TestCommandLineFit(t *testing.T) {
 		_, out, _ := runCLI(t, append(g, "--help")...)
 		for _, l := range strings.Split(out, "\n") {
 			if n := strings.Count(strings.ToLower(l), "default"); n > 1 {
-				t.Errorf("board %s --help: %q says default %d times", g, l, n)
+				t.Errorf("%s --help: %q says default %d times", strings.Join(g, " "), l, n)
 			}
 		}
 	}
