@@ -340,44 +340,13 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	if c.NArg() > 0 {
 		return usage("unexpected argument %q (flags only after the game id)", c.Args().First())
 	}
-	v := paramValues(c, g.Params())
-	paper, err := layout.ParsePaper(c.String("paper"))
+	get := func(name string) (string, bool) { return c.String(name), c.IsSet(name) }
+	v, err := games.ParseValues(g.Params(), get)
 	if err != nil {
-		return usage("--paper: %v", err)
-	}
-	length := func(name string) (float64, error) {
-		if c.String(name) == "" {
-			return 0, nil
-		}
-		l, err := layout.ParseLength(c.String(name), "mm")
-		if err != nil {
-			return 0, usage("--%s: %v", name, err)
-		}
-		return l, nil
-	}
-	o := sheets.Options{
-		Paper: paper, Landscape: c.Bool("landscape"),
-		Copies: c.Int("copies"), PerPage: c.Int("per-page"), Rounds: c.Int("rounds"),
-		Players: c.Int("players"), Names: sheets.SplitNames(c.String("names")),
-		Rules: c.Bool("rules"), NoRuler: c.Bool("no-ruler"), Grey: c.Bool("grey"),
-		Compact: c.Bool("compact"), NoTable: c.Bool("no-table"), NoHeader: c.Bool("no-header"),
-	}
-	if c.IsSet("per-page") && o.PerPage == 0 {
-		return usage("--per-page 0: must be from 1 to %d", sheets.MaxPerPage)
-	}
-	if c.IsSet("rounds") && o.Rounds == 0 {
-		return usage("--rounds 0: must be from 1 to 100")
-	}
-	if o.Margin, err = length("margin"); err != nil {
 		return err
 	}
-	if o.BoardSize, err = length("board-size"); err != nil {
-		return err
-	}
-	if c.IsSet("board-size") && o.BoardSize <= 0 {
-		return usage("--board-size %s: must be positive", c.String("board-size"))
-	}
-	if o.LineWidth, err = length("line-width"); err != nil {
+	o, err := sheets.ParseOptions(get)
+	if err != nil {
 		return err
 	}
 	out := c.String("output")
@@ -642,7 +611,10 @@ func scoreCommand() *cli.Command {
 			if c.NArg() == 0 {
 				return usage("score needs one or more transcript files (or - for standard input)")
 			}
-			opts := ruleOptions(c)
+			opts, err := ruleOptions(c)
+			if err != nil {
+				return err
+			}
 			out := c.String("render")
 			if out != "" && c.NArg() > 1 {
 				return usage("--render draws one transcript; %d were given", c.NArg())
@@ -744,22 +716,6 @@ func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
 	return flags
 }
 
-// paramValues reads the flags of ps.
-func paramValues(c *cli.Context, ps []games.Param) games.Values {
-	v := games.Values{}
-	for _, p := range ps {
-		switch p.Kind {
-		case games.Int:
-			v[p.Name] = c.Int(p.Name)
-		case games.String:
-			v[p.Name] = c.String(p.Name)
-		case games.Bool:
-			v[p.Name] = c.Bool(p.Name)
-		}
-	}
-	return v
-}
-
 // ruleFlags are the rule variants every game declares (games.Scorer's
 // Rules); score and moves share them, and a game reads its own.
 func ruleFlags() []cli.Flag {
@@ -767,9 +723,9 @@ func ruleFlags() []cli.Flag {
 	return paramFlags(ps, owners)
 }
 
-func ruleOptions(c *cli.Context) games.Values {
+func ruleOptions(c *cli.Context) (games.Values, error) {
 	ps, _ := catalog.Rules()
-	return paramValues(c, ps)
+	return games.ParseValues(ps, func(name string) (string, bool) { return c.String(name), c.IsSet(name) })
 }
 
 func movesCommand() *cli.Command {
@@ -791,7 +747,11 @@ func movesCommand() *cli.Command {
 			if name == "-" {
 				label = "<stdin>"
 			}
-			txt, err := catalog.Moves(label, data, ruleOptions(c))
+			opts, err := ruleOptions(c)
+			if err != nil {
+				return err
+			}
+			txt, err := catalog.Moves(label, data, opts)
 			if err != nil {
 				return err
 			}

@@ -37,6 +37,7 @@ type Options struct {
 const (
 	MaxCopies   = 500
 	MaxPerPage  = 36
+	MaxRounds   = 100
 	MaxMargin   = 60.0
 	MinLine     = 0.05
 	MaxLine     = 2.0
@@ -182,8 +183,8 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
 	case o.PerPage < 0 || o.PerPage > MaxPerPage:
 		return nil, usagef("--per-page %d: must be from 1 to %d", o.PerPage, MaxPerPage)
-	case o.Rounds < 0 || o.Rounds > 100:
-		return nil, usagef("--rounds %d: must be from 1 to 100", o.Rounds)
+	case o.Rounds < 0 || o.Rounds > MaxRounds:
+		return nil, usagef("--rounds %d: must be from 1 to %d", o.Rounds, MaxRounds)
 	case o.Margin < 0 || o.Margin > MaxMargin:
 		return nil, usagef("--margin %gmm: must be from 0 to %gmm", o.Margin, MaxMargin)
 	case o.LineWidth < MinLine || o.LineWidth > MaxLine:
