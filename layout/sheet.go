@@ -112,6 +112,7 @@ const (
 // Plan is the computed placement of a sheet.
 type Plan struct {
 	Cols, Rows int
+	Per        int     // boards a page: PerPage, at most Cols*Rows
 	Size       float64 // nominal board size in mm
 	Body       Rect    // area the boards share on every page
 	Pages      int     // board pages (rules and a long score table add more)
@@ -297,7 +298,10 @@ func (s *Sheet) Layout() (*Plan, error) {
 		}
 		p.Size = s.BoardSize
 	}
-	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
+	// Exactly PerPage boards a page, even when the tiling has more slots
+	// (3 a page tiled 2 by 2), so a game can keep a set of boards together.
+	p.Per = min(per, p.Cols*p.Rows)
+	p.Pages = (len(s.Cells) + p.Per - 1) / p.Per
 	p.TableApart = s.hasTable() && !p.tableFoot
 	return p, nil
 }
@@ -462,7 +466,7 @@ func (s *Sheet) Draw(d Document) error {
 	if err != nil {
 		return err
 	}
-	per := p.Cols * p.Rows
+	per := p.Per
 	var tablePages [][2]int // first and last round on each score-table page
 	var pageTable tableFit
 	if !p.tableFoot && s.hasTable() {

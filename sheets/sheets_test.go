@@ -730,3 +730,21 @@ func TestCompactEveryGame(t *testing.T) {
 		}
 	}
 }
+
+// TestWithinTheCurvePagePerCurve: with three or four players each curve's
+// grids (one per filler) share a page of their own, not 4+4+1.
+func TestWithinTheCurvePagePerCurve(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		res, err := Build(curve.Game{}, games.Values{"size": 12}, Options{Paper: layout.Papers["a4"], Copies: 1, Players: players, Margin: 10, LineWidth: 0.35})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := res.Sheet.Layout()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Pages != players || p.Per != players {
+			t.Errorf("%d players: %d pages of %d boards, want %d of %d", players, p.Pages, p.Per, players, players)
+		}
+	}
+}
