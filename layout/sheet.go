@@ -64,6 +64,9 @@ var DefaultStyle = Style{Line: 0.35, Guide: Black}
 type Cell struct {
 	Figure  Figure
 	Caption string
+	// Record is the form the players fill in while playing on this board,
+	// printed on the pages right after the board's page; nil for none.
+	Record *Form
 }
 
 // Sheet describes a board sheet: everything the layout needs to place.
@@ -481,7 +484,24 @@ func (s *Sheet) Draw(d Document) error {
 			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
 		}
 	}
-	extra := len(tablePages)
+	// The record forms of each board page, and the pages they take (a dry
+	// run on a Recorder), so that every page knows the total.
+	forms := make([][]*Form, p.Pages)
+	formPages := 0
+	area := s.usable()
+	area.Min.Y += s.tableHeaderH()
+	for i, c := range s.Cells {
+		if c.Record != nil {
+			forms[i/per] = append(forms[i/per], c.Record)
+		}
+	}
+	for _, fs := range forms {
+		if len(fs) > 0 {
+			formPages++
+			DrawForms(&Recorder{}, fs, area, func() Rect { formPages++; return area })
+		}
+	}
+	extra := len(tablePages) + formPages
 	total := p.Pages + extra
 	var rules [][]string
 	if s.Rules != "" {
@@ -501,6 +521,15 @@ func (s *Sheet) Draw(d Document) error {
 			s.cutLines(d, p)
 		}
 		s.footer(d, p, page == 1)
+		if fs := forms[first/per]; len(fs) > 0 {
+			newPage := func() Rect {
+				page++
+				d.AddPage(s.Paper.W, s.Paper.H)
+				s.header(d, page, total, true)
+				return area
+			}
+			DrawForms(d, fs, newPage(), newPage)
+		}
 	}
 	for i, tp := range tablePages {
 		page++
