@@ -33,7 +33,7 @@ func (Game) RenderNote() string {
 
 // Blank implements Scorer.
 func (Game) Blank() string {
-	return strings.Replace(blankCrossingTheRings, "BOARD", games.BoardID(ringsKey(4)), 1)
+	return strings.Replace(blankCrossingTheRings, "BOARD", games.BoardID(boardKey(4)), 1)
 }
 
 const blankCrossingTheRings = `# Crossing The Rings transcript: one match, checked and scored by
@@ -48,7 +48,8 @@ rounds:
   #   seat 2 in round 2, and so on round the table).
   # cuts: each ring's cut angles, in degrees clockwise from the top (whole,
   #   decimal like 22.5, or fraction like 45/2). Ring j lies between circles
-  #   j and j+1 and is cut into j to 2^j sections, one cut per section.
+  #   j and j+1 and is cut into j up to 2 to the power j (2^j) sections,
+#   one cut per section.
   #   Also accepted: a list, ring 1 first, or the sheet's "1:0,180;2:..." form.
   # segments: in play order (the players after the divider in seat order,
   #   the divider last), each NAME: END END. An end is a cut end written
@@ -112,7 +113,7 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	var errs input.Errors
 	var cells []layout.Cell
 	divided := make([]int, len(t.Players))
-	boardKey := ringsKey(n)
+	boardKey := boardKey(n)
 	boardIDs := []string{games.BoardID(boardKey)}
 	for i := range t.Rounds {
 		rr, rd, err := g.round(t, i, n, bounds, rule, o)
@@ -345,7 +346,7 @@ func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where
 	good := true
 	seen := map[string]*input.Node{} // by exact value
 	for _, w := range words {
-		d, err := ringsCutAngle(w.Text)
+		d, err := cutAngle(w.Text)
 		if err != nil {
 			*errs = append(*errs, w.Errorf("%s, ring %d: cut at %q: %v", where, j, w.Text, err))
 			good, rr.unread[j] = false, true
@@ -465,7 +466,7 @@ func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Erro
 	if err != nil || c < 1 || c > rr.n {
 		return ringEnd{}, w.Errorf("%s: end %s: circle %q: the circles are numbered 1 (innermost) to %d", where, w.Text, cs, rr.n)
 	}
-	d, err := ringsCutAngle(as)
+	d, err := cutAngle(as)
 	if err != nil {
 		return ringEnd{}, w.Errorf("%s: end %s: angle %q %v", where, w.Text, as, err)
 	}
