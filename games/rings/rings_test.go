@@ -20,17 +20,17 @@ func FuzzScoreCrossingTheRings(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
 // ringsTarget builds a target of n circles from each ring's cuts, written
 // "0 90 180" (ring 1 first).
-func ringsTarget(t testing.TB, n int, cuts ...string) *ringTarget {
+func ringsTarget(t testing.TB, n int, cuts ...string) *target {
 	t.Helper()
-	g := &ringTarget{n: n}
+	g := &target{n: n}
 	for _, cs := range cuts {
-		var ds []*ringDir
+		var ds []*dir
 		for _, w := range strings.Fields(cs) {
 			d, err := geom.ParseNumber(w)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ds = append(ds, &ringDir{deg: d})
+			ds = append(ds, newDir(d))
 		}
 		sort.Slice(ds, func(a, b int) bool { return ds[a].deg.Cmp(ds[b].deg) < 0 })
 		g.cuts = append(g.cuts, ds)
@@ -41,7 +41,7 @@ func ringsTarget(t testing.TB, n int, cuts ...string) *ringTarget {
 	return g
 }
 
-func ringsEnd(t testing.TB, label string) ringEnd {
+func ringsEnd(t testing.TB, label string) end {
 	t.Helper()
 	var c int
 	var a string
@@ -52,12 +52,12 @@ func ringsEnd(t testing.TB, label string) ringEnd {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newRingEnd(c, d)
+	return newEnd(c, newDir(d))
 }
 
 // ringsMeetString writes what a segment meets: sections as ring.section in the
 // order met, then the cuts it runs along as ring@angle, and "centre".
-func ringsMeetString(g *ringTarget, m ringMeeting) string {
+func ringsMeetString(g *target, m meeting) string {
 	var parts []string
 	for _, s := range m.secs {
 		parts = append(parts, fmt.Sprintf("%d.%d", s.ring, s.sec+1))
@@ -131,7 +131,9 @@ func TestRingsMeets(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := ringsTarget(t, tc.n, tc.cuts...)
-			if got := ringsMeetString(g, g.meets(ringsEnd(t, tc.a), ringsEnd(t, tc.b))); got != tc.want {
+			var m meeting
+			g.meets(&m, ringsEnd(t, tc.a), ringsEnd(t, tc.b))
+			if got := ringsMeetString(g, m); got != tc.want {
 				t.Errorf("%s-%s meets %q, want %q", tc.a, tc.b, got, tc.want)
 			}
 		})
