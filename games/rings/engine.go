@@ -78,11 +78,11 @@ type State struct {
 	cuts [][]*dir // each ring's cuts, sorted by angle
 	done bool     // the cuts are finished; g, ends and sections are set
 	g    target
-	ends []end   // every cut end, by circle then angle
-	base []int   // base[j-1]: the index of ring j's section 1 among all sections
-	own  []int8  // who filled each section, -1 for nobody
+	ends []end    // every cut end, by circle then angle
+	base []int    // base[j-1]: the index of ring j's section 1 among all sections
+	own  []int8   // who filled each section, -1 for nobody
 	segs []played // the segments played
-	fill []int32 // sections filled, segment after segment
+	fill []int32  // sections filled, segment after segment
 	hist []Move
 	sc   []int
 

@@ -568,12 +568,12 @@ type cutJSON struct {
 
 // segmentJSON is a segment in the JSON details.
 type segmentJSON struct {
-	Player        string             `json:"player"`
-	Ends          [2]string          `json:"ends"`
+	Player        string        `json:"player"`
+	Ends          [2]string     `json:"ends"`
 	Filled        []sectionJSON `json:"filled"`
 	AlreadyFilled []sectionJSON `json:"already_filled"`
 	AlongCuts     []cutJSON     `json:"along_cuts"`
-	Centre        bool               `json:"through_centre"`
+	Centre        bool          `json:"through_centre"`
 }
 
 func sectionsJSON(secs []section, by func(section) string) []sectionJSON {
