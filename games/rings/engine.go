@@ -690,14 +690,14 @@ func (s *State) RandomMove(r *rand.Rand) (Move, bool) {
 				n++
 			}
 		}
-		pick := n
-		if !done || n == 0 {
-			if n == 0 {
-				return Move{}, false
-			}
+		var pick int
+		switch {
+		case done:
+			pick = r.IntN(n + 1) // n: done
+		case n == 0:
+			return Move{}, false
+		default:
 			pick = r.IntN(n)
-		} else {
-			pick = r.IntN(n + 1)
 		}
 		if pick == n {
 			return Move{Kind: Done}, true
