@@ -137,7 +137,7 @@ func TestRandomAnglesScoreAsTheScorer(t *testing.T) {
 func TestMovesAreTheLegalOnes(t *testing.T) {
 	for i, tc := range playoutCases {
 		rng := rand.New(rand.NewPCG(uint64(i), 11))
-		for range 6 {
+		for range 4 {
 			s, err := New(tc.circles, tc.players, 0, tc.rules)
 			if err != nil {
 				t.Fatal(err)
@@ -193,7 +193,7 @@ func segKey(a, b End) string {
 }
 
 // checkSegmentsBrute tries every ordered pair of points on the circles at
-// every cut angle (or, past 100 points, 4,000 random pairs of them), for
+// every cut angle (or, past 100 points, 2,000 random pairs of them), for
 // the player to move and for another.
 func checkSegmentsBrute(t *testing.T, s *State, listed map[string]bool, rng *rand.Rand) {
 	t.Helper()
@@ -232,7 +232,7 @@ func checkSegmentsBrute(t *testing.T, s *State, listed map[string]bool, rng *ran
 			}
 		}
 	} else {
-		for range 4000 {
+		for range 2000 {
 			try(pts[rng.IntN(len(pts))], pts[rng.IntN(len(pts))])
 		}
 	}

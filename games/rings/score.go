@@ -112,7 +112,7 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	key := boardKey(n)
 	boardIDs := []string{games.BoardID(key)}
 	for i := range t.Rounds {
-		rr, rd, err := readRound(t, i, n, bounds, rule, o)
+		rr, rd, err := readRound(t, i, n, bounds, rule, o, false)
 		errs.Add(err, t.File)
 		if rr == nil {
 			continue
@@ -171,8 +171,9 @@ func (rr *round) floatCuts() [][]float64 {
 
 // readRound reads, checks and scores round i by replaying it on the
 // engine. The round comes back whenever its keys could be read, for the
-// render; the scored round only when nothing in it is refused.
-func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o games.Values) (*round, *scorer.Round, error) {
+// render; the scored round only when nothing in it is refused. A partial
+// round (the last one, for moves) may stop before every player has drawn.
+func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o games.Values, partial bool) (*round, *scorer.Round, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "divider", "cuts", "segments")
 	if err != nil {
@@ -218,6 +219,7 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 	order := rr.st.order
 	var items []*input.Node
 	switch {
+	case !haveSegs && partial:
 	case !haveSegs:
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing segments: each player's segment in play order, e.g. segments: [%s: 2@0 4@90]", where, t.Players[order[0]]))
 	case sn.Kind != input.Seq:
@@ -235,7 +237,7 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 		}
 		rr.segs = append(rr.segs, s)
 	}
-	if haveSegs && sn.Kind == input.Seq && len(items) < m && len(errs) == 0 {
+	if haveSegs && sn.Kind == input.Seq && len(items) < m && len(errs) == 0 && !partial {
 		var missing []string
 		for _, s := range order[len(items):] {
 			missing = append(missing, t.Players[s])
@@ -248,7 +250,93 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 	if len(errs) > 0 {
 		return rr, nil, errs.Err()
 	}
+	if partial {
+		return rr, nil, nil
+	}
 	return rr, rr.report(t, i), nil
+}
+
+// Moves implements games.Mover: it checks t like Score, the last round
+// allowed to stop before every player has drawn, and lists the segments
+// the player to move may draw there, grouped by their first end.
+func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
+	p := g.Params()[0]
+	n, err := t.Int("circles", p.Default, p.Min, p.Max)
+	if err != nil {
+		return "", err
+	}
+	bounds, rule, err := ringBounds(o.String("sections"), n)
+	if err != nil {
+		return "", err
+	}
+	if len(t.Rounds) == 0 {
+		return "", t.Root.Errorf("no rounds: moves lists the next moves of the last round")
+	}
+	var errs input.Errors
+	var last *round
+	for i := range t.Rounds {
+		rr, _, err := readRound(t, i, n, bounds, rule, o, i == len(t.Rounds)-1)
+		errs.Add(err, t.File)
+		last = rr
+	}
+	if err := errs.Err(); err != nil {
+		return "", err
+	}
+	st := last.st
+	var b strings.Builder
+	i := len(t.Rounds)
+	fmt.Fprintf(&b, "%s: round %d: %s divided (sections per ring %s); %d of %d segment(s) drawn.\n",
+		t.File, i, t.Players[st.divider], intList(st.Sections()), len(st.segs), len(st.players))
+	if st.Over() {
+		var parts []string
+		for k, sc := range st.Scores() {
+			parts = append(parts, fmt.Sprintf("%s %d", t.Players[k], sc))
+		}
+		fmt.Fprintf(&b, "Every player has drawn: the round is over (%s). No legal move remains.\n", strings.Join(parts, ", "))
+		return b.String(), nil
+	}
+	ms := st.Moves(nil)
+	fmt.Fprintf(&b, "%s draws segment %d: %s. %d legal move(s), between %d cut ends:\n",
+		t.Players[st.ToMove()], len(st.segs)+1, st.Constraint(), len(ms), len(st.ends))
+	for x := 0; x < len(ms); {
+		y := x
+		var words []string
+		for ; y < len(ms) && ms[y].A == ms[x].A; y++ {
+			words = append(words, ms[y].B.String())
+		}
+		fmt.Fprintf(&b, "  from %s to:\n", ms[x].A)
+		b.WriteString(wrap(words, "    ", 76))
+		x = y
+	}
+	return b.String(), nil
+}
+
+func intList(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// wrap lays words out in lines of at most width characters.
+func wrap(words []string, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range words {
+		if len(line) > len(indent) && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += w
+	}
+	if len(line) > len(indent) {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
 }
 
 // readCuts reads each ring's cut angles in any of the accepted forms.
