@@ -114,7 +114,7 @@ func New(circles int, players []string, divider int, rules games.Values) (*State
 	if len(players) < 2 || divider < 0 || divider >= len(players) {
 		return nil, fmt.Errorf("divider %d of %d players: a round has 2 or more players, one of them dividing", divider, len(players))
 	}
-	bounds, rule, err := ringBounds(rules.String("sections"), circles)
+	bounds, rule, err := sectionRule(rules.String("sections"), circles)
 	if err != nil {
 		return nil, err
 	}

@@ -1,3 +1,7 @@
+// Package rings is Leroy Quet's Crossing The Rings (2008): the board sheet
+// (a target of concentric circles, optionally with the divider's cuts
+// printed), the rules engine of a round (State, New, Move), and the scorer
+// of transcripts, which replays each round on the engine and draws it.
 package rings
 
 import (

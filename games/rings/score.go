@@ -32,10 +32,10 @@ func (Game) RenderNote() string {
 
 // Blank implements Scorer.
 func (Game) Blank() string {
-	return strings.Replace(blankCrossingTheRings, "BOARD", games.BoardID(boardKey(4)), 1)
+	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(4)), 1)
 }
 
-const blankCrossingTheRings = `# Crossing The Rings transcript: one match, checked and scored by
+const blank = `# Crossing The Rings transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: crossing-the-rings
 players: [Player 1, Player 2]   # names in seat order
@@ -100,7 +100,7 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	if err != nil {
 		return nil, nil, err
 	}
-	bounds, rule, err := ringBounds(o.String("sections"), n)
+	bounds, rule, err := sectionRule(o.String("sections"), n)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -265,7 +265,7 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	bounds, rule, err := ringBounds(o.String("sections"), n)
+	bounds, rule, err := sectionRule(o.String("sections"), n)
 	if err != nil {
 		return "", err
 	}

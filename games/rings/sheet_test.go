@@ -60,7 +60,7 @@ func TestRandomCopies(t *testing.T) {
 					t.Errorf("%d circles, seed %d: copies %d and %d have the same cuts", n, seed, prev, c)
 				}
 				seen[f] = c
-				bounds, _, _ := ringBounds("", n)
+				bounds, _, _ := sectionRule("", n)
 				if _, err := ParseDividers(f, n, bounds); err != nil {
 					t.Fatalf("%d circles, seed %d, copy %d: %v", n, seed, c, err)
 				}

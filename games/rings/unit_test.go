@@ -246,7 +246,7 @@ rounds:
 
 // Rendering the same game twice gives the same bytes, in PDF and SVG.
 func TestRenderIsByteIdentical(t *testing.T) {
-	data := []byte(ringsMatch)
+	data := []byte(match)
 	render := func(svg bool) []byte {
 		res, d, err := games.Score(Game{}, "t.yaml", data, games.Values{})
 		if err != nil {
