@@ -641,19 +641,57 @@ func (s *State) Moves(buf []Move) []Move {
 		}
 	case !s.Over():
 		seat := s.ToMove()
-		for x := range s.ends {
-			for y := x + 1; y < len(s.ends); y++ {
-				a, b := s.ends[x], s.ends[y]
-				if s.ban {
-					if s.alongErr(a, b) != nil {
-						continue
-					}
-				}
-				buf = append(buf, Move{Kind: Segment, Seat: seat, A: End{a.circle, a.d.deg}, B: End{b.circle, b.d.deg}})
+		s.eachSegment(func(a, b end) bool {
+			buf = append(buf, Move{Kind: Segment, Seat: seat, A: End{a.circle, a.d.deg}, B: End{b.circle, b.d.deg}})
+			return true
+		})
+	}
+	return buf
+}
+
+// eachSegment calls fn with every legal segment, in the order Moves lists
+// them, until fn returns false.
+func (s *State) eachSegment(fn func(a, b end) bool) {
+	for x := range s.ends {
+		for y := x + 1; y < len(s.ends); y++ {
+			a, b := s.ends[x], s.ends[y]
+			if s.ban && s.alongErr(a, b) != nil {
+				continue
+			}
+			if !fn(a, b) {
+				return
 			}
 		}
 	}
-	return buf
+}
+
+// segments counts the legal segments without listing them: every pair of
+// ends, less, under --ban-along-cuts, the pairs on a line through the
+// centre that run along a cut.
+func (s *State) segments() int {
+	e := len(s.ends)
+	n := e * (e - 1) / 2
+	if !s.ban {
+		return n
+	}
+	lines := map[string][]end{} // by angle modulo 180
+	for _, x := range s.ends {
+		a := x.d.deg
+		if a.Cmp(ratHalfTurn) >= 0 {
+			a = new(big.Rat).Sub(a, ratHalfTurn)
+		}
+		lines[a.RatString()] = append(lines[a.RatString()], x)
+	}
+	for _, l := range lines {
+		for x := range l {
+			for y := x + 1; y < len(l); y++ {
+				if s.alongErr(l[x], l[y]) != nil {
+					n--
+				}
+			}
+		}
+	}
+	return n
 }
 
 // candidates returns ring j's candidate angles (see Moves).
@@ -726,11 +764,21 @@ func (s *State) RandomMove(r *rand.Rand) (Move, bool) {
 			}
 			return Move{Kind: Segment, Seat: seat, A: End{a.circle, a.d.deg}, B: End{b.circle, b.d.deg}}, true
 		}
-		ms := s.Moves(nil)
-		if len(ms) == 0 {
+		n := s.segments()
+		if n == 0 {
 			return Move{}, false
 		}
-		return ms[r.IntN(len(ms))], true
+		k := r.IntN(n)
+		var m Move
+		s.eachSegment(func(a, b end) bool {
+			if k > 0 {
+				k--
+				return true
+			}
+			m = Move{Kind: Segment, Seat: seat, A: End{a.circle, a.d.deg}, B: End{b.circle, b.d.deg}}
+			return false
+		})
+		return m, true
 	}
 	return Move{}, false
 }

@@ -158,6 +158,9 @@ func TestMovesAreTheLegalOnes(t *testing.T) {
 					listed[key] = true
 				}
 				if s.Finite() {
+					if n := s.segments(); n != len(listed) {
+						t.Fatalf("%d segments counted, %d listed", n, len(listed))
+					}
 					checkSegmentsBrute(t, s, listed, rng)
 				} else {
 					for j := 1; j < s.n; j++ {

@@ -295,21 +295,40 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
 		fmt.Fprintf(&b, "Every player has drawn: the round is over (%s). No legal move remains.\n", strings.Join(parts, ", "))
 		return b.String(), nil
 	}
-	ms := st.Moves(nil)
+	total := st.segments()
 	fmt.Fprintf(&b, "%s draws segment %d: %s. %d legal move(s), between %d cut ends:\n",
-		t.Players[st.ToMove()], len(st.segs)+1, st.Constraint(), len(ms), len(st.ends))
-	for x := 0; x < len(ms); {
-		y := x
-		var words []string
-		for ; y < len(ms) && ms[y].A == ms[x].A; y++ {
-			words = append(words, ms[y].B.String())
+		t.Players[st.ToMove()], len(st.segs)+1, st.Constraint(), total, len(st.ends))
+	var from End
+	var words []string
+	flush := func() {
+		if len(words) > 0 {
+			fmt.Fprintf(&b, "  from %s to:\n", from)
+			b.WriteString(wrap(words, "    ", 76))
 		}
-		fmt.Fprintf(&b, "  from %s to:\n", ms[x].A)
-		b.WriteString(wrap(words, "    ", 76))
-		x = y
+		words = words[:0]
+	}
+	listed := 0
+	st.eachSegment(func(a, e end) bool {
+		if listed == maxListed {
+			return false
+		}
+		if x := (End{a.circle, a.d.deg}); x != from {
+			flush()
+			from = x
+		}
+		words = append(words, e.label())
+		listed++
+		return true
+	})
+	flush()
+	if listed < total {
+		fmt.Fprintf(&b, "  ... and %d more: every pair of the cut ends not listed above%s.\n", total-listed, map[bool]string{true: " that does not run along a cut", false: ""}[st.ban])
 	}
 	return b.String(), nil
 }
+
+// maxListed bounds the segments moves writes out; the rest are counted.
+const maxListed = 5000
 
 func intList(xs []int) string {
 	s := make([]string, len(xs))

@@ -2,9 +2,12 @@ package rings
 
 import (
 	"bytes"
+	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"papergames/games"
 	"papergames/layout"
@@ -280,5 +283,40 @@ func TestRenderIsByteIdentical(t *testing.T) {
 				t.Fatalf("svg %v: two renders differ", svg)
 			}
 		}
+	}
+}
+
+// On the largest target, every ring at its most cuts (18,859,011
+// segments), moves answers quickly, listing the first ones and counting
+// the rest.
+func TestMovesReportLargestTarget(t *testing.T) {
+	var sb strings.Builder
+	sb.WriteString("game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 12\nrounds:\n  - cuts:\n")
+	for j := 1; j < 12; j++ {
+		fmt.Fprintf(&sb, "      %d:", j)
+		for i := range 1 << j {
+			fmt.Fprintf(&sb, " %s", games.Exact(big.NewRat(int64(360*i), 1<<j)))
+		}
+		sb.WriteString("\n")
+	}
+	tr, err := games.ReadTranscript(Game{}, "big.yaml", []byte(sb.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for _, ban := range []bool{false, true} {
+		got, err := Game{}.Moves(tr, games.Values{"ban-along-cuts": ban})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(got, "between 6142 cut ends") || !strings.Contains(got, "more: every pair of the cut ends not listed above") {
+			t.Errorf("ban %v:\n%.500s", ban, got)
+		}
+		if len(got) > 100000 {
+			t.Errorf("ban %v: %d bytes", ban, len(got))
+		}
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
