@@ -262,7 +262,7 @@ func (s *State) cutErr(j int, deg *big.Rat) error {
 	if j < 1 || j >= s.n {
 		return fmt.Errorf("cuts: ring %q: the rings are numbered 1 to %d (ring j lies between circles j and j+1)", strconv.Itoa(j), s.n-1)
 	}
-	if deg == nil || deg.Sign() < 0 || deg.Cmp(ratTurn) >= 0 {
+	if !s.inTurn(deg) {
 		a := "?"
 		if deg != nil {
 			a = games.Exact(deg)
@@ -273,6 +273,18 @@ func (s *State) cutErr(j int, deg *big.Rat) error {
 		return twiceErr(j, deg)
 	}
 	return nil
+}
+
+// inTurn reports whether deg is an angle from 0 up to but not including
+// 360 (an interned angle's float decides below 359, without allocating).
+func (s *State) inTurn(deg *big.Rat) bool {
+	if deg == nil || deg.Sign() < 0 {
+		return false
+	}
+	if d, ok := s.ptr[deg]; ok && d.f < 359 {
+		return true
+	}
+	return deg.Cmp(ratTurn) < 0
 }
 
 // twiceErr is the rule that a ring is cut at most once at an angle.
@@ -392,10 +404,9 @@ func (s *State) endErr(e End) error {
 	if c < 1 || c > s.n {
 		return fmt.Errorf("circle %q: the circles are numbered 1 (innermost) to %d", strconv.Itoa(c), s.n)
 	}
-	if e.Angle == nil || e.Angle.Sign() < 0 || e.Angle.Cmp(ratTurn) >= 0 {
+	if !s.inTurn(e.Angle) {
 		return errors.New("the angle is not a number of degrees from 0 to under 360")
 	}
-	var near []string
 	for _, j := range []int{c - 1, c} {
 		if j < 1 || j >= s.n {
 			continue
@@ -403,7 +414,12 @@ func (s *State) endErr(e End) error {
 		if _, on := s.find(j, e.Angle); on {
 			return nil
 		}
-		near = append(near, fmt.Sprintf("ring %d's at %s", j, angleList(s.cuts[j-1], 12)))
+	}
+	var near []string
+	for _, j := range []int{c - 1, c} {
+		if j >= 1 && j < s.n {
+			near = append(near, fmt.Sprintf("ring %d's at %s", j, angleList(s.cuts[j-1], 12)))
+		}
 	}
 	return fmt.Errorf("no cut ends at circle %d, %s degrees; the cuts meeting circle %d are %s", c, games.Exact(e.Angle), c, strings.Join(near, " and "))
 }
@@ -525,7 +541,6 @@ func (s *State) finish() {
 // draw plays the segment a-b: it fills every section it meets that is not
 // filled yet.
 func (s *State) draw(a, b end) error {
-	a, b = newEnd(a.circle, a.d), newEnd(b.circle, b.d)
 	k := len(s.segs)
 	if k < cap(s.segs) {
 		s.segs = s.segs[:k+1]
@@ -552,10 +567,14 @@ func (s *State) draw(a, b end) error {
 	return nil
 }
 
-// meet decides what a-b meets, into m, or why hp cannot.
+// meet decides what a-b meets, into m, or says why hp cannot: in float64
+// when that is certain (meetsFast), else with hp.
 func (s *State) meet(m *meeting, a, b end) (err error) {
+	if s.g.meetsFast(m, a, b) {
+		return nil
+	}
 	defer hp.Guard(&err)
-	s.g.meets(m, a, b)
+	s.g.meets(m, newEnd(a.circle, a.d), newEnd(b.circle, b.d))
 	return nil
 }
 

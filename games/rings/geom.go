@@ -33,6 +33,7 @@ type dir struct {
 	deg *big.Rat
 	f   float64   // the angle in degrees, rounded, for the filters below
 	pt  *hp.Point // on the unit circle for deg, made when first needed
+	e   float64   // for a point computed in float64 (no deg, no pt): f's error bound
 }
 
 func newDir(deg *big.Rat) *dir {
@@ -58,12 +59,23 @@ func (d *dir) point() hp.Point {
 	return *d.pt
 }
 
-// angleFilter is how far apart two float64 angles must be for their
-// order to be certain. The points compared lie on circles of radius 1 or
-// more with coordinates correct to 1e-15 or better, so their float64
-// angles are within 1e-12 degrees of the true ones; near 0/360 and closer
-// than this, the exact comparison decides.
-const angleFilter = 1e-9
+// slack returns how far d.f may be from d's exact angle, and whether that
+// interval, for a computed point, stays inside [0, 360) (so that the
+// float64 order is not turned round at 0 degrees). A written angle's f is
+// its rational rounded, under 3e-14 off; a point hp constructed lies on a
+// circle of radius 1 or more with coordinates correct to 1e-15 or better,
+// so its float64 angle is within 1e-12 degrees, and 5e-10 leaves room to
+// spare; a point computed in float64 carries its own bound.
+func (d *dir) slack() (float64, bool) {
+	t := d.e
+	switch {
+	case d.deg != nil:
+		return 1e-12, true
+	case d.pt != nil:
+		t = 5e-10
+	}
+	return t, d.f-t >= 0 && d.f+t < 360
+}
 
 // cmpDir orders directions by angle clockwise from the top, in [0, 360).
 func cmpDir(a, b *dir) int {
@@ -81,12 +93,16 @@ func cmpDir(a, b *dir) int {
 		}
 		return a.deg.Cmp(b.deg)
 	}
-	fa, fb := a.f, b.f
-	if math.Abs(fa-fb) > angleFilter && min(fa, fb) > angleFilter && max(fa, fb) < 360-angleFilter {
+	ta, oka := a.slack()
+	tb, okb := b.slack()
+	if fa, fb := a.f, b.f; oka && okb && math.Abs(fa-fb) > 2*(ta+tb) {
 		if fa < fb {
 			return -1
 		}
 		return 1
+	}
+	if (a.deg == nil && a.pt == nil) || (b.deg == nil && b.pt == nil) {
+		panic(unsure{}) // a float64 point too close to call: meets falls back to hp
 	}
 	return hp.AngleCmp(a.point(), b.point())
 }
@@ -121,6 +137,8 @@ type cut struct{ ring, cut int }
 type target struct {
 	n    int
 	cuts [][]*dir // cuts[j-1]: ring j, sorted
+	ts   []fx     // scratch for meetsFast
+	dirs []dir
 }
 
 // locate returns how many cuts of ring j lie at or before x, and whether
@@ -196,21 +214,37 @@ var (
 	ratTurn     = big.NewRat(360, 1)
 )
 
-// turn returns b - a in degrees, in [0, 360).
-func turn(a, b *big.Rat) *big.Rat {
-	diff := new(big.Rat).Sub(b, a)
+// turn compares the angle from a clockwise to b, in [0, 360), with half a
+// turn: -1 below, 0 at, +1 above; zero reports a turn of 0 (b = a). The
+// floats decide when they are clear of both by far more than their
+// rounding; the rationals otherwise.
+func turn(a, b *dir) (cmp int, zero bool) {
+	if a == b {
+		return -1, true
+	}
+	d := b.f - a.f
+	if d < 0 {
+		d += 360
+	}
+	if math.Abs(d-180) > 1e-9 && d > 1e-9 && d < 360-1e-9 {
+		if d < 180 {
+			return -1, false
+		}
+		return 1, false
+	}
+	diff := new(big.Rat).Sub(b.deg, a.deg)
 	if diff.Sign() < 0 {
 		diff.Add(diff, ratTurn)
 	}
-	return diff
+	return diff.Cmp(ratHalfTurn), diff.Sign() == 0
 }
 
 // radial decides a segment on a line through the centre (its ends' angles
 // equal or half a turn apart) with the written angles alone, and reports
 // whether it was one.
 func (g *target) radial(m *meeting, a, b end) bool {
-	switch diff := turn(a.d.deg, b.d.deg); {
-	case diff.Cmp(ratHalfTurn) == 0: // through the centre: out along a's angle, in along b's
+	switch c, zero := turn(a.d, b.d); {
+	case c == 0: // through the centre: out along a's angle, in along b's
 		for j := a.circle - 1; j >= 1; j-- {
 			g.ray(m, j, a.d)
 		}
@@ -218,7 +252,7 @@ func (g *target) radial(m *meeting, a, b end) bool {
 		for j := 1; j < b.circle; j++ {
 			g.ray(m, j, b.d)
 		}
-	case diff.Sign() == 0: // one ray: the rings between the two circles
+	case zero: // one ray: the rings between the two circles
 		if a.circle < b.circle {
 			for j := a.circle; j < b.circle; j++ {
 				g.ray(m, j, a.d)
@@ -242,7 +276,8 @@ func (g *target) meets(m *meeting, a, b end) {
 	if g.radial(m, a, b) {
 		return
 	}
-	clockwise := turn(a.d.deg, b.d.deg).Cmp(ratHalfTurn) < 0
+	c, _ := turn(a.d, b.d)
+	clockwise := c < 0
 	d := b.p.Sub(a.p)
 	A, B := d.Norm2(), a.p.Dot(d)
 	two := hp.Int(2)

@@ -585,7 +585,7 @@ func (rr *round) play(t *scorer.Transcript, where string) input.Errors {
 			err := st.alongErr(s.a, s.b)
 			if err == nil {
 				var m meeting
-				err = st.meet(&m, newEnd(s.a.circle, s.a.d), newEnd(s.b.circle, s.b.d))
+				err = st.meet(&m, s.a, s.b)
 			}
 			if err != nil {
 				errs = append(errs, s.node.Errorf("%s: %v", what, err))
