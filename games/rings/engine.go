@@ -39,8 +39,9 @@ func (e End) String() string {
 
 // Move is one move of a round: a cut of ring Ring at Angle (written
 // "2:45", the sheet's --dividers form), "done", or the segment A-B drawn by
-// seat Seat (written "4@30-4@150"). Angles are never changed through a
-// Move: the State keeps the pointers it is given.
+// seat Seat (written "4@30-4@150"). The State keeps (and interns) the
+// angle pointers it is given, never changing them: an angle must not be
+// changed once given to Check or Play.
 type Move struct {
 	Kind  Kind
 	Ring  int      // Cut
@@ -89,7 +90,6 @@ type State struct {
 	ptr  map[*big.Rat]*dir // interned angles, by the pointer a Move carries
 	val  map[string]*dir   // and by value
 	cand [][]*dir          // candidate angles of each ring for machines
-	mt   meeting           // scratch
 }
 
 // played is a segment played: its ends, what it met, and its fills
@@ -111,8 +111,8 @@ func New(circles int, players []string, divider int, rules games.Values) (*State
 	if circles < 2 || circles > 12 {
 		return nil, fmt.Errorf("%d circles: a target has 2 to 12", circles)
 	}
-	if len(players) < 2 || divider < 0 || divider >= len(players) {
-		return nil, fmt.Errorf("divider %d of %d players: a round has 2 or more players, one of them dividing", divider, len(players))
+	if len(players) < 2 || len(players) > 8 || divider < 0 || divider >= len(players) {
+		return nil, fmt.Errorf("divider %d of %d players: a round has 2 to 8 players, one of them dividing", divider, len(players))
 	}
 	bounds, rule, err := sectionRule(rules.String("sections"), circles)
 	if err != nil {
