@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
@@ -124,11 +125,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter:            stderr,
 		EnableBashCompletion: true,
 		HideHelpCommand:      true,
+		Flags:                []cli.Flag{cli.HelpFlag}, // hidden with urfave/cli's help command by ours
 		OnUsageError:         onUsage,
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, completion (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, completion, help (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -143,6 +145,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			serveCommand(),
 			analyzeCommand(),
 			completionCommand(),
+			helpCommand(),
 		},
 	}
 	setUsage(app.Commands, onUsage)
@@ -153,6 +156,23 @@ func setUsage(cmds []*cli.Command, f cli.OnUsageErrorFunc) {
 	for _, c := range cmds {
 		c.OnUsageError = f
 		setUsage(c.Subcommands, f)
+	}
+}
+
+// helpCommand is "papergames help [COMMAND [GAME]]": the same as adding
+// --help (urfave/cli's own help command is hidden with the app's).
+func helpCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "help",
+		Usage:     "show the help of a command, e.g. papergames help board arcs-and-marks",
+		ArgsUsage: "[COMMAND [GAME]]",
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return cli.ShowAppHelp(c)
+			}
+			args := append(append([]string{c.App.Name}, c.Args().Slice()...), "--help")
+			return c.App.RunContext(c.Context, reorder(c.App, args))
+		},
 	}
 }
 
@@ -185,7 +205,7 @@ func gameArg(c *cli.Context, cmd string) (games.Game, error) {
 	if c.NArg() != 1 {
 		return nil, usage("%s needs one game id: %s", cmd, strings.Join(catalog.IDs(), ", "))
 	}
-	g, err := catalog.Lookup(c.Args().First())
+	g, err := catalog.Lookup(strings.ToLower(c.Args().First()))
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}
@@ -223,27 +243,64 @@ func gameTextCommand(name, use string, text func(id string) (string, error)) *cl
 
 // printFlags are the flags every board subcommand shares.
 func printFlags() []cli.Flag {
-	paper := "a4"
-	if p := os.Getenv("PAPERGAMES_PAPER"); p != "" {
-		paper = p
-	}
 	return []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.pdf or .svg; - for standard output)"},
 		&cli.StringFlag{Name: "format", Usage: "pdf or svg (needed with -o -)"},
-		&cli.StringFlag{Name: "paper", Value: paper, Usage: "a4, a3, a5, letter, legal, tabloid, or WxH such as 210x297mm or 8.5x11in (default from $PAPERGAMES_PAPER)"},
+		paperFlag("a4, a3, a5, letter, legal, tabloid, or WxH such as 210x297mm or 8.5x11in"),
 		&cli.BoolFlag{Name: "landscape", Usage: "turn the paper sideways"},
 		&cli.StringFlag{Name: "margin", Value: "10mm", Usage: "page margin"},
-		&cli.StringFlag{Name: "board-size", Usage: "size of the board (circle diameter, grid side), e.g. 150mm; default: the largest that fits"},
+		&cli.StringFlag{Name: "board-size", Usage: "size of the board (circle diameter, grid side), e.g. 150mm", DefaultText: "the largest that fits"},
 		&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards to print, one per round"},
-		&cli.IntFlag{Name: "per-page", Usage: "boards per page, tiled with cut lines between them"},
-		&cli.IntFlag{Name: "rounds", Usage: "rows of the score table (default: the game's usual match, or --copies)"},
-		&cli.IntFlag{Name: "players", Usage: "number of players (default: the game's minimum, or as many as --names)"},
+		&cli.IntFlag{Name: "per-page", Usage: "boards per page, tiled with cut lines between them", DefaultText: "the game's own; with --compact as many as fit, up to 12"},
+		&cli.IntFlag{Name: "rounds", Usage: "rows of the score table", DefaultText: "the game's usual match, or --copies"},
+		&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
 		&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
 		&cli.BoolFlag{Name: "rules", Usage: "add the rules on a page of their own"},
 		&cli.BoolFlag{Name: "no-ruler", Usage: "leave out the calibration ruler"},
 		&cli.StringFlag{Name: "line-width", Value: "0.35mm", Usage: "width of the game lines"},
 		&cli.BoolFlag{Name: "grey", Usage: "draw light guide lines grey (game lines stay black)"},
+		&cli.BoolFlag{Name: "compact", Usage: "plain boards only, as many as fit a page (up to 12), with cut lines; keys and score table once per page"},
+		&cli.BoolFlag{Name: "no-table", Usage: "leave out the score table"},
+		&cli.BoolFlag{Name: "no-header", Usage: "leave out the header (title, parameters, player names)"},
+		fontFlag(),
 	}
+}
+
+// paperFlag is --paper, whose default $PAPERGAMES_PAPER changes.
+func paperFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: "paper", Value: "a4", EnvVars: []string{"PAPERGAMES_PAPER"}, Usage: usage}
+}
+
+func fontFlag() cli.Flag {
+	return &cli.StringFlag{Name: "font", Usage: "TrueType `FILE.ttf` for all text, for names in scripts Go's font lacks (CJK, ...)", DefaultText: "Go's own fonts, embedded"}
+}
+
+// useFont reads --font, if given, and makes it the face of all text.
+func useFont(c *cli.Context) error {
+	name := c.String("font")
+	if name == "" {
+		return nil
+	}
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return usage("--font: %v", err)
+	}
+	if err := layout.SetFont(b); err != nil {
+		return usage("--font %s: %v", name, err)
+	}
+	return nil
+}
+
+// checkFormat refuses --format that contradicts the file name's extension.
+func checkFormat(out, explicit string, f layout.Format) error {
+	if explicit == "" || out == "-" {
+		return nil
+	}
+	ext := strings.ToLower(filepath.Ext(out))
+	if (ext == ".pdf" || ext == ".svg") && ext[1:] != string(f) {
+		return usage("--format %s but -o %s names a %s file: give one or the other, or make them agree", explicit, out, strings.ToUpper(ext[1:]))
+	}
+	return nil
 }
 
 func boardCommand() *cli.Command {
@@ -255,11 +312,13 @@ func boardCommand() *cli.Command {
 			"parameters and board id, player names, a score table and a calibration ruler.\n" +
 			"Run papergames board GAME --help for a game's own flags.",
 		Action: func(c *cli.Context) error {
-			_, err := gameArg(c, "board")
-			if err == nil {
-				err = usage("board: put the game id first")
+			if c.NArg() == 0 {
+				return usage("board needs one game id: %s", strings.Join(catalog.IDs(), ", "))
 			}
-			return err
+			if _, err := catalog.Lookup(strings.ToLower(c.Args().First())); err != nil {
+				return usageError{err.Error()}
+			}
+			return usage("board: put the game id first")
 		},
 	}
 	for _, g := range catalog.Games {
@@ -283,43 +342,13 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	if c.NArg() > 0 {
 		return usage("unexpected argument %q (flags only after the game id)", c.Args().First())
 	}
-	v := paramValues(c, g.Params())
-	paper, err := layout.ParsePaper(c.String("paper"))
+	get := func(name string) (string, bool) { return c.String(name), c.IsSet(name) }
+	v, err := games.ParseValues(g.Params(), get)
 	if err != nil {
-		return usage("--paper: %v", err)
-	}
-	length := func(name string) (float64, error) {
-		if c.String(name) == "" {
-			return 0, nil
-		}
-		l, err := layout.ParseLength(c.String(name), "mm")
-		if err != nil {
-			return 0, usage("--%s: %v", name, err)
-		}
-		return l, nil
-	}
-	o := sheets.Options{
-		Paper: paper, Landscape: c.Bool("landscape"),
-		Copies: c.Int("copies"), PerPage: c.Int("per-page"), Rounds: c.Int("rounds"),
-		Players: c.Int("players"), Names: sheets.SplitNames(c.String("names")),
-		Rules: c.Bool("rules"), NoRuler: c.Bool("no-ruler"), Grey: c.Bool("grey"),
-	}
-	if c.IsSet("per-page") && o.PerPage == 0 {
-		return usage("--per-page 0: must be from 1 to %d", sheets.MaxPerPage)
-	}
-	if c.IsSet("rounds") && o.Rounds == 0 {
-		return usage("--rounds 0: must be from 1 to 100")
-	}
-	if o.Margin, err = length("margin"); err != nil {
 		return err
 	}
-	if o.BoardSize, err = length("board-size"); err != nil {
-		return err
-	}
-	if c.IsSet("board-size") && o.BoardSize <= 0 {
-		return usage("--board-size %s: must be positive", c.String("board-size"))
-	}
-	if o.LineWidth, err = length("line-width"); err != nil {
+	o, err := sheets.ParseOptions(get)
+	if err != nil {
 		return err
 	}
 	out := c.String("output")
@@ -333,6 +362,13 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	if err != nil {
 		return usageError{err.Error()}
 	}
+	if err := checkFormat(out, c.String("format"), format); err != nil {
+		return err
+	}
+	if err := useFont(c); err != nil {
+		return err
+	}
+	defer layout.SetFont(nil)
 	res, err := sheets.Build(g, v, o)
 	if err != nil {
 		return err
@@ -397,21 +433,36 @@ func reorder(app *cli.App, args []string) []string {
 	out := []string{args[0]}
 	cmds := app.Commands
 	var flags []cli.Flag
+	args = append([]string(nil), args...)
 	i := 1
-	for i < len(args) {
-		found := false
+	for i < len(args) && len(cmds) > 0 {
+		// The subcommand may follow flags ("board -o x.pdf GAME"); it
+		// moves first. Names match without regard to case.
+		at := -1
+		for j := i; j < len(args) && at < 0 && args[j] != "--"; j++ {
+			for _, c := range cmds {
+				if c.HasName(args[j]) || strings.EqualFold(c.Name, args[j]) {
+					at, args[j] = j, c.Name
+					break
+				}
+			}
+		}
+		if at < 0 {
+			// No subcommand (a misspelt game, or none): leave the rest as
+			// it is, so that the command itself says what is wrong.
+			return append(out, args[i:]...)
+		}
+		name := args[at]
+		copy(args[i+1:at+1], args[i:at])
+		args[i] = name
 		for _, c := range cmds {
-			if c.HasName(args[i]) {
-				out = append(out, args[i])
+			if c.Name == name {
+				out = append(out, name)
 				cmds, flags = c.Subcommands, c.Flags
-				found = true
-				i++
 				break
 			}
 		}
-		if !found {
-			break
-		}
+		i++
 	}
 	takesValue := map[string]bool{}
 	for _, f := range flags {
@@ -469,7 +520,8 @@ func reportFlags(jsonUsage, renderUsage string) []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "json", Usage: jsonUsage},
 		&cli.StringFlag{Name: "render", Usage: renderUsage},
-		&cli.StringFlag{Name: "paper", Value: "a4", Usage: "paper for --render"},
+		paperFlag("paper for --render"),
+		fontFlag(),
 	}
 }
 
@@ -486,6 +538,11 @@ func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
 	paper, err := layout.ParsePaper(c.String("paper"))
 	if err != nil {
 		return "", layout.Size{}, usage("--paper: %v", err)
+	}
+	if c.String("render") != "" {
+		if err := useFont(c); err != nil {
+			return "", layout.Size{}, err
+		}
 	}
 	return format, paper, nil
 }
@@ -506,6 +563,7 @@ func facesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer layout.SetFont(nil)
 			data, err := readInput(c, name)
 			if err != nil {
 				return err
@@ -558,7 +616,10 @@ func scoreCommand() *cli.Command {
 			if c.NArg() == 0 {
 				return usage("score needs one or more transcript files (or - for standard input)")
 			}
-			opts := ruleOptions(c)
+			opts, err := ruleOptions(c)
+			if err != nil {
+				return err
+			}
 			out := c.String("render")
 			if out != "" && c.NArg() > 1 {
 				return usage("--render draws one transcript; %d were given", c.NArg())
@@ -567,6 +628,7 @@ func scoreCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			defer layout.SetFont(nil)
 			failed := 0
 			var renderErr error // --render failed: status 1 even if the transcript scored
 			var jsons [][]byte
@@ -659,22 +721,6 @@ func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
 	return flags
 }
 
-// paramValues reads the flags of ps.
-func paramValues(c *cli.Context, ps []games.Param) games.Values {
-	v := games.Values{}
-	for _, p := range ps {
-		switch p.Kind {
-		case games.Int:
-			v[p.Name] = c.Int(p.Name)
-		case games.String:
-			v[p.Name] = c.String(p.Name)
-		case games.Bool:
-			v[p.Name] = c.Bool(p.Name)
-		}
-	}
-	return v
-}
-
 // ruleFlags are the rule variants every game declares (games.Scorer's
 // Rules); score and moves share them, and a game reads its own.
 func ruleFlags() []cli.Flag {
@@ -682,9 +728,9 @@ func ruleFlags() []cli.Flag {
 	return paramFlags(ps, owners)
 }
 
-func ruleOptions(c *cli.Context) games.Values {
+func ruleOptions(c *cli.Context) (games.Values, error) {
 	ps, _ := catalog.Rules()
-	return paramValues(c, ps)
+	return games.ParseValues(ps, func(name string) (string, bool) { return c.String(name), c.IsSet(name) })
 }
 
 func movesCommand() *cli.Command {
@@ -706,7 +752,11 @@ func movesCommand() *cli.Command {
 			if name == "-" {
 				label = "<stdin>"
 			}
-			txt, err := catalog.Moves(label, data, ruleOptions(c))
+			opts, err := ruleOptions(c)
+			if err != nil {
+				return err
+			}
+			txt, err := catalog.Moves(label, data, opts)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/image/font/gofont/gomono"
+
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/input"
@@ -311,5 +313,71 @@ func TestOversizedInputIsRefusedUnread(t *testing.T) {
 	}
 	if _, err := input.Parse("big.yaml", big); err == nil || !strings.Contains(err.Error(), "the limit is") {
 		t.Errorf("input.Parse of %d bytes: %v", len(big), err)
+	}
+}
+
+// The command-line fixes of "Sheets that fit every setting they accept".
+func TestCommandLineFit(t *testing.T) {
+	dir := t.TempDir()
+	font := filepath.Join(dir, "mono.ttf")
+	if err := os.WriteFile(font, gomono.TTF, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stdout string
+		stderr string
+	}{
+		{[]string{"help", "board"}, 0, "papergames board", ""},
+		{[]string{"help", "board", "arcs-and-marks"}, 0, "--marks", ""},
+		{[]string{"help"}, 0, "COMMANDS", ""},
+		{[]string{"--help"}, 0, "--version", ""},
+		{[]string{"-h"}, 0, "COMMANDS", ""},
+		{[]string{"board", "arcs-and-mark", "-o", filepath.Join(dir, "x.pdf")}, 2, "", `unknown game "arcs-and-mark" (did you mean arcs-and-marks?)`},
+		{[]string{"board", "-o", filepath.Join(dir, "y.pdf"), "arcs-and-marks"}, 0, "", "wrote"},
+		{[]string{"board", "Arcs-And-Marks", "-o", filepath.Join(dir, "z.pdf")}, 0, "", "wrote"},
+		{[]string{"rules", "ARCS-AND-MARKS"}, 0, "Leroy Quet", ""},
+		{[]string{"board", "arcs-and-marks", "--format", "svg", "-o", filepath.Join(dir, "a.pdf")}, 2, "", "--format svg but -o"},
+		{[]string{"board", "arcs-and-marks", "--format", "pdf", "-o", filepath.Join(dir, "a.pdf")}, 0, "", "wrote"},
+		{[]string{"board", "arcs-and-marks", "--names", "Ann,B😀", "-o", filepath.Join(dir, "e.pdf")}, 0, "", "beyond U+FFFF"},
+		{[]string{"board", "arcs-and-marks", "--font", font, "--names", "Ann,Zoë", "-o", filepath.Join(dir, "f.svg")}, 0, "", "wrote"},
+		{[]string{"board", "arcs-and-marks", "--font", filepath.Join(dir, "x.pdf"), "-o", filepath.Join(dir, "g.pdf")}, 2, "", "--font"},
+	} {
+		status, stdout, stderr := runCLI(t, tc.args...)
+		if status != tc.status || !strings.Contains(stdout, tc.stdout) || !strings.Contains(stderr, tc.stderr) {
+			t.Errorf("papergames %s\n status %d (want %d)\n stdout %.300q (want %q)\n stderr %q (want %q)", strings.Join(tc.args, " "), status, tc.status, stdout, tc.stdout, stderr, tc.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "a.pdf")); err != nil {
+		t.Error(err)
+	}
+	// Help shows each default once.
+	var cmds [][]string
+	for _, g := range catalog.IDs() {
+		cmds = append(cmds, []string{"board", g})
+	}
+	for _, c := range []string{"score", "moves", "faces", "rules", "transcript", "list"} {
+		cmds = append(cmds, []string{c})
+	}
+	for _, g := range cmds {
+		_, out, _ := runCLI(t, append(g, "--help")...)
+		for _, l := range strings.Split(out, "\n") {
+			if n := strings.Count(strings.ToLower(l), "default"); n > 1 {
+				t.Errorf("%s --help: %q says default %d times", strings.Join(g, " "), l, n)
+			}
+		}
+	}
+}
+
+func TestEnvironmentPaperForRender(t *testing.T) {
+	t.Setenv("PAPERGAMES_PAPER", "letter")
+	name := filepath.Join(t.TempDir(), "r.svg")
+	if st, _, e := runCLI(t, "score", "--render", name, "examples/permutation-grid/straight-through.yaml"); st != 0 {
+		t.Fatal(e)
+	}
+	b, _ := os.ReadFile(strings.TrimSuffix(name, ".svg") + "-1.svg")
+	if !strings.Contains(string(b), `width="215.9mm" height="279.4mm"`) {
+		t.Error("PAPERGAMES_PAPER=letter did not make a Letter render")
 	}
 }

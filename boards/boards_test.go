@@ -172,3 +172,56 @@ func TestMMSheetMinSpan(t *testing.T) {
 		t.Errorf("a span that fits changes the scale: %v, want %v", got, want)
 	}
 }
+
+// The ring target marks its centre with a small cross, so the divider can
+// rule radial cuts from it.
+func TestRingsCentreCross(t *testing.T) {
+	b := Rings{Circles: 6}
+	o, s := layout.Pt(10, 10), 150.0
+	rec := &layout.Recorder{}
+	b.Draw(rec, o, s, layout.DefaultStyle)
+	c := b.Center(o, s)
+	h, v := false, false
+	for _, op := range rec.Pages[0].Ops {
+		if op.Kind != "stroke" || len(op.Path.Comps) != 2 {
+			continue
+		}
+		a, e := op.Path.Comps[0].Pos, op.Path.Comps[1].Pos
+		mid := layout.Pt((a.X+e.X)/2, (a.Y+e.Y)/2)
+		if mid.Dist(c) > 1e-9 || a.Dist(e) > 4 {
+			continue
+		}
+		h = h || a.Y == e.Y
+		v = v || a.X == e.X
+	}
+	if !h || !v {
+		t.Errorf("no centre cross at %v (horizontal %v, vertical %v)", c, h, v)
+	}
+}
+
+// Column labels never run together ("AAABAC"): at every allowed size, at
+// the smallest readable board, neighbouring labels leave a clear gap.
+func TestGridColumnLabelsStayApart(t *testing.T) {
+	for _, f := range []layout.Figure{CellGrid{N: 40}, LineGrid{N: 40}, DotArray{N: 30}, CellGrid{N: 27}, CellGrid{N: 4}, LineGrid{N: 3}} {
+		for _, s := range []float64{f.MinSize(), f.MinSize() * 1.5, 400} {
+			rec := &layout.Recorder{}
+			f.Draw(rec, layout.Pt(0, 0), s, layout.DefaultStyle)
+			type box struct{ l, r, y float64 }
+			var boxes []box
+			for _, op := range rec.Pages[0].Ops {
+				if op.Kind == "text" && op.Align == layout.Center {
+					w := layout.TextWidth(op.Text, op.Font)
+					boxes = append(boxes, box{op.At.X - w/2, op.At.X + w/2, op.At.Y})
+				}
+			}
+			for i := 1; i < len(boxes); i++ {
+				if boxes[i].y == boxes[i-1].y && boxes[i].l-boxes[i-1].r < labelGap-1e-9 {
+					t.Errorf("%T size %g: column labels %d and %d are %.2f mm apart", f, s, i, i+1, boxes[i].l-boxes[i-1].r)
+				}
+			}
+			if len(boxes) == 0 {
+				t.Errorf("%T: no column labels", f)
+			}
+		}
+	}
+}

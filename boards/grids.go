@@ -2,6 +2,7 @@ package boards
 
 import (
 	"fmt"
+	"math"
 
 	"papergames/layout"
 )
@@ -10,6 +11,9 @@ import (
 // numbers on a grid of size s.
 func gridLabels(s float64) float64 { return 2 + 2.2*labelFont(s).Size }
 
+// labelGap is the clear space left between neighbouring column labels.
+const labelGap = 0.8
+
 // drawGridLabels writes column letters above and row numbers left of n
 // positions spaced step apart, starting at first (the first column's x and
 // the first row's y).
@@ -17,6 +21,15 @@ func drawGridLabels(c layout.Canvas, first layout.Point, step float64, n int, s 
 	f := labelFont(s)
 	if step < f.Size*1.6 {
 		f.Size = step / 1.6
+	}
+	// Column labels of two letters (AA, AB, ...) must not run together:
+	// shrink them until the widest leaves a clear gap to its neighbours.
+	widest := 0.0
+	for i := 0; i < n; i++ {
+		widest = math.Max(widest, layout.TextWidth(Column(i), layout.Font{Size: 1}))
+	}
+	if room := step - labelGap; widest*f.Size > room {
+		f.Size = room / widest
 	}
 	for i := 0; i < n; i++ {
 		x := first.X + float64(i)*step

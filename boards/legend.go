@@ -60,7 +60,9 @@ func (l legend) draw(c layout.Canvas, o layout.Point, width float64) {
 	}
 	cols, rows := l.layout(width)
 	cw := l.colWidth()
-	x0 := o.X + (width-float64(cols)*cw)/2
+	// Centre the wider of the entries and the heading, so that neither
+	// leaves the box (a heading wider than one column, beside a figure).
+	x0 := o.X + (width-math.Max(float64(cols)*cw, layout.TextWidth(l.heading, legendHead)))/2
 	c.Text(layout.Pt(x0, o.Y+4+legendRow*0.7), l.heading, legendHead, layout.Left, layout.Black)
 	for i, e := range l.entries {
 		col, row := i/rows, i%rows

@@ -13,6 +13,19 @@ import (
 type MarkedCircle struct {
 	Marks        int
 	LegendBeside bool // the compass table to the right of the circle
+	// Bare leaves out the table of compass openings: the plain circle of
+	// a compact sheet (see Plain).
+	Bare bool
+}
+
+// Plain implements layout.Plainer: the circle and its numbered marks.
+func (b MarkedCircle) Plain() layout.Figure { b.Bare = true; return b }
+
+// Key implements layout.Plainer: the compass openings at size s, once
+// per page.
+func (b MarkedCircle) Key(s float64) (string, []string) {
+	l := b.legend(s)
+	return l.heading, l.entries
 }
 
 // Beside implements layout.Rearranger.
@@ -31,6 +44,9 @@ func (b MarkedCircle) legend(s float64) legend {
 // Extent implements layout.Figure.
 func (b MarkedCircle) Extent(s float64) layout.Size {
 	w := s + 2*b.margin(s)
+	if b.Bare {
+		return layout.Size{W: w, H: w}
+	}
 	return legendExtent(w, b.legend(s), b.LegendBeside)
 }
 
@@ -72,5 +88,7 @@ func (b MarkedCircle) Draw(c layout.Canvas, o layout.Point, s float64, st layout
 		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(i), f, layout.Center, layout.Black)
 	}
 	c.Fill((&layout.Path{}).Circle(ctr, 0.3), st.Guide)
-	b.legend(s).drawBy(c, o, s+2*b.margin(s), b.LegendBeside)
+	if !b.Bare {
+		b.legend(s).drawBy(c, o, s+2*b.margin(s), b.LegendBeside)
+	}
 }

@@ -23,6 +23,28 @@ type Rings struct {
 	Cuts [][]float64
 	// LegendBeside sets the table of allowed sections right of the target.
 	LegendBeside bool
+	// Bare leaves out the degree scale, the table of allowed sections and
+	// the cut angles: the plain target of a compact sheet (see Plain).
+	Bare bool
+}
+
+// Plain implements layout.Plainer: the target alone.
+func (b Rings) Plain() layout.Figure { b.Bare = true; return b }
+
+// Key implements layout.Plainer: the sections allowed per ring, and the
+// cuts written out, once per page.
+func (b Rings) Key(s float64) (string, []string) {
+	l := b.legend()
+	l.entries = append(l.entries, b.cutLines(1e9)...)
+	return l.heading, l.entries
+}
+
+// margin is the room around the outer circle: the degree scale's.
+func (b Rings) margin(s float64) float64 {
+	if b.Bare {
+		return 1
+	}
+	return degreeMargin(s)
 }
 
 // Beside implements layout.Rearranger.
@@ -57,6 +79,9 @@ func FormatAngle(a float64) string { return strconv.FormatFloat(a, 'f', -1, 64) 
 
 // Extent implements layout.Figure.
 func (b Rings) Extent(s float64) layout.Size {
+	if b.Bare {
+		return layout.Size{W: s + 2*b.margin(s), H: s + 2*b.margin(s)}
+	}
 	e := legendExtent(s+2*degreeMargin(s), b.legend(), b.LegendBeside)
 	if n := len(b.cutLines(e.W - 8)); n > 0 {
 		e.H += 2 + legendRow*float64(n)
@@ -69,7 +94,7 @@ func (b Rings) MinSize() float64 { return math.Max(50, 8*float64(b.Circles)) }
 
 // Center returns the centre for a board drawn at o with size s.
 func (b Rings) Center(o layout.Point, s float64) layout.Point {
-	m := degreeMargin(s)
+	m := b.margin(s)
 	return layout.Pt(o.X+m+s/2, o.Y+m+s/2)
 }
 
@@ -83,7 +108,15 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 	for i := 1; i <= b.Circles; i++ {
 		c.Stroke((&layout.Path{}).Circle(ctr, b.Radius(s, i)), st.Pen())
 	}
-	drawDegreeScale(c, ctr, s/2, s, st)
+	if !b.Bare {
+		drawDegreeScale(c, ctr, s/2, s, st)
+	}
+	// A small cross marks the centre, so the divider can rule radial cuts
+	// from it (the other circular boards have a centre dot).
+	arm := math.Min(1.5, b.Radius(s, 1)/3)
+	cross := layout.Pen{Width: math.Max(0.15, st.Line*0.5), Color: layout.Black}
+	c.Stroke(layout.Segment(layout.Pt(ctr.X-arm, ctr.Y), layout.Pt(ctr.X+arm, ctr.Y)), cross)
+	c.Stroke(layout.Segment(layout.Pt(ctr.X, ctr.Y-arm), layout.Pt(ctr.X, ctr.Y+arm)), cross)
 	cut := layout.Pen{Width: st.Line * 1.3, Color: layout.Black}
 	for j, cs := range b.Cuts {
 		for _, a := range cs {
@@ -100,6 +133,9 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 		}
 		at := layout.Compass(ctr, (float64(j)+0.5)*ringW, labelAngle(cs))
 		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(j), f, layout.Center, st.Guide)
+	}
+	if b.Bare {
+		return
 	}
 	w := s + 2*degreeMargin(s)
 	lg := b.legend()

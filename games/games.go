@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
+	"strings"
 
 	"papergames/layout"
 )
@@ -144,4 +145,38 @@ func Exact(r *big.Rat) string {
 		return r.RatString()
 	}
 	return r.FloatString(digits)
+}
+
+// Lookup gives a parameter by its flag name: its text ("" when not given)
+// and whether the user gave it.
+type Lookup func(name string) (value string, set bool)
+
+// ParseValues reads a game's parameters ps by their flag names; an empty
+// value is the parameter's default.
+func ParseValues(ps []Param, get Lookup) (Values, error) {
+	v := Values{}
+	for _, p := range ps {
+		s, _ := get(p.Name)
+		s = strings.TrimSpace(s)
+		switch p.Kind {
+		case Int:
+			n := p.Default
+			if s != "" {
+				var err error
+				if n, err = strconv.Atoi(s); err != nil {
+					return nil, Usagef("--%s %q: not a whole number", p.Name, s)
+				}
+			}
+			v[p.Name] = n
+		case String:
+			v[p.Name] = s
+		case Bool:
+			b, err := strconv.ParseBool(strings.NewReplacer("on", "true", "yes", "true", "off", "false", "no", "false").Replace(strings.ToLower(s)))
+			if s != "" && err != nil {
+				return nil, Usagef("--%s %q: not on or off", p.Name, s)
+			}
+			v[p.Name] = b
+		}
+	}
+	return v, nil
 }

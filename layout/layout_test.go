@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/image/font/gofont/gomono"
+
 	"papergames/internal/pdfcheck"
 )
 
@@ -279,5 +281,66 @@ func TestSVGTextOutlines(t *testing.T) {
 	}
 	if len(regexp.MustCompile(`id="gr\d+"`).FindAllString(page, -1)) != 3 { // A, b, a
 		t.Errorf("regular glyphs not defined once each:\n%s", page)
+	}
+}
+
+// A character beyond U+FFFF (an emoji in a name) crashed gofpdf's font
+// map; the PDF writer now prints U+FFFD in its place.
+func TestPDFTextBeyondBMP(t *testing.T) {
+	doc := NewPDF("Ann, B😀")
+	doc.AddPage(210, 297)
+	for _, a := range []Align{Left, Center, Right} {
+		doc.Text(Pt(100, 100), "B😀 𝒳 ok", Font{Size: 4}, a, Black)
+		doc.Text(Pt(100, 110), "B😀", Font{Size: 4, Bold: true}, a, Black)
+	}
+	var buf bytes.Buffer
+	if _, err := doc.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := PDFText("B😀c"); got != "B\uFFFDc" {
+		t.Errorf("PDFText = %q", got)
+	}
+	if got := BeyondPDF("a😀b😀𝒳"); got != "😀𝒳" {
+		t.Errorf("BeyondPDF = %q", got)
+	}
+}
+
+// SetFont replaces Go's fonts for measuring, PDF and SVG; a file that is
+// not a TrueType font is refused.
+func TestSetFont(t *testing.T) {
+	t.Cleanup(func() { SetFont(nil) })
+	regular := TextWidth("iiii", Font{Size: 4})
+	if err := SetFont([]byte("not a font at all, not at all")); err == nil {
+		t.Error("SetFont accepted garbage")
+	}
+	if err := SetFont(gomono.TTF); err != nil {
+		t.Fatal(err)
+	}
+	if !CustomFont() || !bytes.Equal(Font{Bold: true}.TTF(), gomono.TTF) {
+		t.Error("the bold face is not the given font")
+	}
+	if mono := TextWidth("iiii", Font{Size: 4}); math.Abs(mono-regular) < 0.1 {
+		t.Errorf("width %g with the monospaced font, %g with Go regular: not switched", mono, regular)
+	}
+	pdf := func() []byte {
+		doc := NewPDF("t")
+		doc.AddPage(210, 297)
+		doc.Text(Pt(10, 10), "Zoë Łukasz", Font{Size: 4, Bold: true}, Center, Black)
+		var buf bytes.Buffer
+		if _, err := doc.WriteTo(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	svg := NewSVG("t")
+	svg.AddPage(210, 297)
+	svg.Text(Pt(10, 10), "Zoë Łukasz", Font{Size: 4}, Center, Black)
+	mono := pdf()
+	SetFont(nil)
+	if bytes.Equal(mono, pdf()) {
+		t.Error("the PDF is the same with the given font as with Go's")
+	}
+	if CustomFont() || TextWidth("iiii", Font{Size: 4}) != regular {
+		t.Error("SetFont(nil) did not restore Go's fonts")
 	}
 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"fmt"
 	"io"
 	"time"
 
@@ -30,12 +31,35 @@ func NewPDF(title string) *PDF {
 	f.SetCompression(true)
 	f.SetCreator("papergames", true)
 	f.SetProducer("papergames (gofpdf)", true)
-	f.SetTitle(title, true)
+	f.SetTitle(PDFText(title), true)
 	f.SetAutoPageBreak(false, 0)
 	f.SetMargins(0, 0, 0)
 	f.AddUTF8FontFromBytes("go", "", Font{}.TTF())
 	f.AddUTF8FontFromBytes("go", "B", Font{Bold: true}.TTF())
 	return &PDF{f: f}
+}
+
+// checkPDFEmbed loads ttf into a scratch PDF and writes a line with it,
+// so that a font gofpdf cannot embed is refused up front rather than
+// failing (or panicking) in the middle of a sheet.
+func checkPDFEmbed(ttf []byte) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the PDF writer cannot embed this font (%v)", r)
+		}
+	}()
+	f := gofpdf.New("P", "mm", "A4", "")
+	f.AddUTF8FontFromBytes("user", "", ttf)
+	if f.Err() {
+		return fmt.Errorf("the PDF writer cannot embed this font: %v", f.Error())
+	}
+	f.AddPage()
+	f.SetFont("user", "", 12)
+	f.Text(10, 10, "Player 1 0123456789")
+	if err := f.Output(io.Discard); err != nil {
+		return fmt.Errorf("the PDF writer cannot embed this font: %v", err)
+	}
+	return nil
 }
 
 // AddPage implements Document.
@@ -88,11 +112,13 @@ func (d *PDF) Fill(p *Path, c Color) {
 	d.f.DrawPath("F*")
 }
 
-// Text implements Canvas.
+// Text implements Canvas. Characters a PDF cannot hold are replaced (see
+// PDFText); the callers warn about them.
 func (d *PDF) Text(at Point, s string, f Font, a Align, c Color) {
 	if s == "" {
 		return
 	}
+	s = PDFText(s)
 	if !d.fsSet || f != d.font {
 		style := ""
 		if f.Bold {

@@ -24,6 +24,27 @@ type Rearranger interface {
 	Beside() Figure
 }
 
+// Widener is a Figure that can grow sideways to fill its cell, as the
+// Polygons-&-Dots coordinate sheet does on a landscape page.
+type Widener interface {
+	Figure
+	// Widen returns a variant whose extent at size s is at most w wide
+	// (the figure itself when it cannot use the room).
+	Widen(s, w float64) Figure
+}
+
+// Plainer is a Figure with a plain variant for compact sheets: the board
+// without the keys it would repeat in every cell (a table of compass
+// openings, the sections allowed per ring). A compact sheet sets the key
+// once per page instead.
+type Plainer interface {
+	Figure
+	Plain() Figure
+	// Key returns the key the plain board leaves out, for boards drawn at
+	// size s: a heading and its entries.
+	Key(s float64) (heading string, entries []string)
+}
+
 // Style carries the sheet-wide pen choices into figures.
 type Style struct {
 	Line  float64 // game lines, mm
@@ -43,6 +64,9 @@ var DefaultStyle = Style{Line: 0.35, Guide: Black}
 type Cell struct {
 	Figure  Figure
 	Caption string
+	// Record is the form the players fill in while playing on this board,
+	// printed on the pages right after the board's page; nil for none.
+	Record *Form
 }
 
 // Sheet describes a board sheet: everything the layout needs to place.
@@ -59,8 +83,14 @@ type Sheet struct {
 	PerPage   int     // boards per page; 0 for one
 	BoardSize float64 // nominal figure size; 0 for the largest that fits
 	Ruler     bool
-	Rules     string // rule text for the last page(s); "" for none
-	Style     Style
+	NoTable   bool // leave out the score table
+	NoHeader  bool // leave out the header
+	// Compact draws the plain variant of boards that have one (Plainer),
+	// their key once at the foot of every page, and the score table on
+	// every page.
+	Compact bool
+	Rules   string // rule text for the last page(s); "" for none
+	Style   Style
 }
 
 // Text sizes used on every sheet, in millimetres.
@@ -72,24 +102,107 @@ var (
 )
 
 const (
-	cellGap     = 8.0 // between boards, cut line in its middle
-	captionH    = 6.0
-	lineH       = 4.8
-	tableRowH   = 6.0
-	maxFootRows = 6 // score tables longer than this get a page of their own
+	cellGap   = 8.0 // between boards, cut line in its middle
+	captionH  = 6.0
+	lineH     = 4.8
+	tableRowH = 6.0
+	// footShare: the score table goes under the boards, making them
+	// smaller, as long as they keep this share of the size they would
+	// have with the table on a page of its own.
+	footShare = 0.7
 )
 
 // Plan is the computed placement of a sheet.
 type Plan struct {
 	Cols, Rows int
+	Per        int     // boards a page: PerPage, at most Cols*Rows
 	Size       float64 // nominal board size in mm
 	Body       Rect    // area the boards share on every page
 	Pages      int     // board pages (rules and a long score table add more)
 	Beside     bool    // figures drawn with their legend beside them
+	TableApart bool    // the score table is on pages of its own
 	headerH    float64
 	footerH    float64
 	tableFoot  bool
-	footRight  bool // score table and ruler right of the boards
+	footRight  bool    // score table and ruler right of the boards
+	sideW      float64 // width of that right column
+	table      tableFit
+	keyH       float64 // the key at the foot of a compact page
+}
+
+// figure returns the figure of cell i as drawn: plain on a compact sheet.
+func (s *Sheet) figure(i int) Figure {
+	f := s.Cells[i].Figure
+	if pl, ok := f.(Plainer); ok && s.Compact {
+		return pl.Plain()
+	}
+	return f
+}
+
+// key returns the key of a compact sheet's boards at size sz, if any.
+func (s *Sheet) key(sz float64) (string, []string) {
+	if pl, ok := s.Cells[0].Figure.(Plainer); ok && s.Compact {
+		return pl.Key(sz)
+	}
+	return "", nil
+}
+
+// keyFont and keyRow set the key of a compact sheet.
+var (
+	keyFont = Font{Size: 3.0}
+	keyHead = Font{Size: 3.2, Bold: true}
+)
+
+const keyRow = 4.4
+
+// keyLayout flows the entries into as many columns as fit w; an entry
+// wider than w is wrapped onto several (it returns the entries as set).
+func keyLayout(entries []string, w float64) (set []string, rows int, colW float64) {
+	for _, e := range entries {
+		if TextWidth(e, keyFont) <= w-6 {
+			set = append(set, e)
+			continue
+		}
+		for i, l := range Wrap(e, keyFont, w-10) {
+			if i > 0 {
+				l = "    " + l
+			}
+			set = append(set, l)
+		}
+	}
+	entries = set
+	for _, e := range entries {
+		colW = math.Max(colW, TextWidth(e, keyFont))
+	}
+	colW += 6
+	cols := max(1, min(len(entries), int(w/colW)))
+	return entries, (len(entries) + cols - 1) / cols, colW
+}
+
+// keyHeight is the height of the key at the foot of a compact page, with
+// the entries measured at the largest board size w could hold.
+func (s *Sheet) keyHeight(w float64) float64 {
+	head, entries := s.key(w)
+	if head == "" && len(entries) == 0 {
+		return 0
+	}
+	_, rows, _ := keyLayout(entries, w)
+	return 3 + keyRow*float64(rows+1)
+}
+
+// drawKey sets the key for boards of size sz in the box (o, w).
+func (s *Sheet) drawKey(d Document, o Point, w, sz float64) {
+	head, entries := s.key(sz)
+	if head == "" && len(entries) == 0 {
+		return
+	}
+	entries, rows, colW := keyLayout(entries, w)
+	y := o.Y + 3 + keyRow*0.7
+	d.Text(Point{o.X, y}, head, keyHead, Left, Black)
+	for i, e := range entries {
+		c, r := i/rows, i%rows
+		d.Text(Point{o.X + float64(c)*colW, y + keyRow*float64(r+1)}, e, keyFont, Left, Black)
+	}
 }
 
 func (s *Sheet) usable() Rect {
@@ -97,9 +210,20 @@ func (s *Sheet) usable() Rect {
 }
 
 func (s *Sheet) headerHeight(w float64) float64 {
-	h := 8.0 + 2*lineH // title, credit, parameters
+	if s.NoHeader {
+		return 0
+	}
+	h := 8.0 + float64(1+len(s.paramLines(w)))*lineH // title, credit, parameters
 	h += float64(len(s.playerLines(w))) * (lineH + 1.5)
 	return h + 3
+}
+
+// paramLines is the parameters line, wrapped to w when it is longer.
+func (s *Sheet) paramLines(w float64) []string {
+	if l := Wrap(s.Params, bodyFont, w); len(l) > 0 {
+		return l
+	}
+	return []string{""}
 }
 
 // playerLines groups the seats into header lines no wider than w.
@@ -127,16 +251,8 @@ func (s *Sheet) fieldWidth(i int) float64 {
 	return math.Max(TextWidth(fmt.Sprintf("Player %d: %s", i+1, s.Players[i]), boldFont)+6, 48)
 }
 
-func (s *Sheet) tableSize() Size {
-	if s.Rounds <= 0 || len(s.Players) == 0 {
-		return Size{}
-	}
-	w := 18.0
-	for i := range s.Players {
-		w += s.colWidth(i)
-	}
-	return Size{w, float64(s.Rounds+2) * tableRowH}
-}
+// hasTable reports whether the sheet has a score table.
+func (s *Sheet) hasTable() bool { return s.Rounds > 0 && len(s.Players) > 0 && !s.NoTable }
 
 func (s *Sheet) colWidth(i int) float64 {
 	return math.Max(24, TextWidth(s.playerLabel(i), boldFont)+6)
@@ -157,23 +273,98 @@ func (s *Sheet) Layout() (*Plan, error) {
 	if s.Paper.W-2*s.Margin < 60 || s.Paper.H-2*s.Margin < 60 {
 		return nil, fmt.Errorf("--margin %gmm leaves less than 60 mm of a %.1f x %.1f mm page", s.Margin, s.Paper.W, s.Paper.H)
 	}
+	minS := s.figure(0).MinSize()
+	p, best := s.plan(false)
+	if s.hasTable() && best >= minS { // with the table beside them, boards only shrink
+		// The table goes under (or beside) the boards unless that leaves
+		// them too small: then it gets a page of its own.
+		pf, bf := s.plan(true)
+		useFoot := bf >= minS && (bf >= footShare*best || s.Compact)
+		if s.BoardSize > 0 {
+			useFoot = bf >= s.BoardSize-1e-9
+		}
+		if useFoot {
+			p, best = pf, bf
+		}
+	}
+	per := min(max(s.PerPage, 1), len(s.Cells))
+	if best < minS {
+		return nil, &FitError{PerPage: per, Best: best, Min: minS}
+	}
+	p.Size = best
+	if s.BoardSize > 0 {
+		if s.BoardSize > best+1e-9 {
+			return nil, fmt.Errorf("--board-size %gmm does not fit: the largest that fits this page is %.1fmm", s.BoardSize, best)
+		}
+		if s.BoardSize < minS {
+			return nil, fmt.Errorf("--board-size %gmm is too small to read: the smallest is %.0fmm", s.BoardSize, minS)
+		}
+		p.Size = s.BoardSize
+	}
+	// Exactly PerPage boards a page, even when the tiling has more slots
+	// (3 a page tiled 2 by 2), so a game can keep a set of boards together.
+	p.Per = min(per, p.Cols*p.Rows)
+	p.Pages = (len(s.Cells) + p.Per - 1) / p.Per
+	p.TableApart = s.hasTable() && !p.tableFoot
+	return p, nil
+}
+
+// FitError says that the boards do not fit the page at a readable size.
+type FitError struct {
+	PerPage int     // boards per page
+	Best    float64 // the largest size that fits; below 0 when none does
+	Min     float64 // the smallest readable size
+}
+
+func (e *FitError) Error() string {
+	advice := "use larger paper"
+	if e.PerPage > 1 {
+		advice += " or fewer boards per page"
+	}
+	return e.Reason() + ": " + advice
+}
+
+// Reason is the error without advice.
+func (e *FitError) Reason() string {
+	what := "the page leaves the board"
+	if e.PerPage > 1 {
+		what = fmt.Sprintf("%d boards per page leave each", e.PerPage)
+	}
+	if e.Best <= 0 {
+		if e.PerPage > 1 {
+			return fmt.Sprintf("%d boards per page leave no room for each (a board is readable from %.0f mm)", e.PerPage, e.Min)
+		}
+		return fmt.Sprintf("the page leaves no room for the board (it is readable from %.0f mm)", e.Min)
+	}
+	return fmt.Sprintf("%s %.1f mm, below the readable %.0f mm", what, e.Best, e.Min)
+}
+
+// plan places the boards with the score table under or beside them
+// (tableFoot) or elsewhere, and returns the plan and the largest board
+// size it allows (below 0 when nothing fits).
+func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	u := s.usable()
-	p := &Plan{headerH: s.headerHeight(u.W())}
-	ts := s.tableSize()
-	p.tableFoot = ts.H > 0 && s.Rounds <= maxFootRows
+	p := &Plan{headerH: s.headerHeight(u.W()), tableFoot: tableFoot}
+	if p.keyH = s.keyHeight(u.W()); p.keyH > 0 {
+		u.Max.Y -= p.keyH + 2
+	}
 	rulerW, rulerH := RulerSize()
 	var footH, sideW float64
 	if s.Ruler {
 		footH = rulerH
 		sideW = rulerW
 	}
-	if p.tableFoot {
+	var foot, side tableFit
+	if tableFoot {
+		foot = s.fitTable(u.W())
+		ts := foot.size(s.Rounds)
 		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
 			footH = math.Max(footH, ts.H)
 		} else {
 			footH += ts.H + 3
 		}
-		sideW = math.Max(sideW, ts.W)
+		side = s.fitTable(math.Max(rulerW, u.W()*0.4))
+		sideW = math.Max(sideW, side.size(s.Rounds).W)
 	}
 	if footH > 0 {
 		footH += 4
@@ -182,27 +373,20 @@ func (s *Sheet) Layout() (*Plan, error) {
 	bodies := []Rect{{Point{u.Min.X, top}, Point{u.Max.X, u.Max.Y - footH}}}
 	// Beside the boards, the table and ruler need this much height.
 	sideH := rulerH
-	if p.tableFoot {
-		sideH += ts.H + 6
+	if tableFoot {
+		sideH += side.size(s.Rounds).H + 6
 	}
 	if sideW > 0 && u.Max.Y-top >= sideH {
 		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y}})
 	}
-	per := s.PerPage
-	if per <= 0 {
-		per = 1
-	}
-	if per > len(s.Cells) {
-		per = len(s.Cells)
-	}
-	minS := s.Cells[0].Figure.MinSize()
+	per := min(max(s.PerPage, 1), len(s.Cells))
 	best := -1.0
 	for bi, body := range bodies {
 		if body.H() < 20 || body.W() < 20 {
 			continue
 		}
 		for _, beside := range []bool{false, true} {
-			f := s.Cells[0].Figure
+			f := s.figure(0)
 			if beside {
 				r, ok := f.(Rearranger)
 				if !ok {
@@ -219,30 +403,15 @@ func (s *Sheet) Layout() (*Plan, error) {
 			}
 		}
 	}
+	p.sideW = sideW
+	p.table = foot
 	if p.footRight {
 		p.footerH = 0
+		p.table = side
 	} else {
 		p.footerH = footH
 	}
-	if best < minS {
-		what := fmt.Sprintf("%d boards per page leave each", per)
-		if per == 1 {
-			what = "the page leaves the board"
-		}
-		return nil, fmt.Errorf("%s %.1f mm, below the readable %.0f mm: use larger paper%s", what, math.Max(best, 0), minS, map[bool]string{true: " or fewer boards per page", false: ""}[per > 1])
-	}
-	p.Size = best
-	if s.BoardSize > 0 {
-		if s.BoardSize > best+1e-9 {
-			return nil, fmt.Errorf("--board-size %gmm does not fit: the largest that fits this page is %.1fmm", s.BoardSize, best)
-		}
-		if s.BoardSize < minS {
-			return nil, fmt.Errorf("--board-size %gmm is too small to read: the smallest is %.0fmm", s.BoardSize, minS)
-		}
-		p.Size = s.BoardSize
-	}
-	p.Pages = (len(s.Cells) + p.Cols*p.Rows - 1) / (p.Cols * p.Rows)
-	return p, nil
+	return p, best
 }
 
 // cellRect returns the i-th cell of a cols x rows tiling of body.
@@ -300,15 +469,39 @@ func (s *Sheet) Draw(d Document) error {
 	if err != nil {
 		return err
 	}
-	per := p.Cols * p.Rows
+	per := p.Per
 	var tablePages [][2]int // first and last round on each score-table page
-	if !p.tableFoot && s.tableSize().H > 0 {
-		perTable := max(1, int((s.Paper.H-2*s.Margin-p.headerH)/tableRowH)-2)
+	var pageTable tableFit
+	if !p.tableFoot && s.hasTable() {
+		u := s.usable()
+		pageTable = s.fitTable(u.W())
+		nb := float64(len(pageTable.blocks))
+		avail := u.H() - s.tableHeaderH() - nb*pageTable.headH - (nb-1)*blockGap
+		perTable := max(1, int(avail/(nb*tableRowH))-1)
+		pages := (s.Rounds + perTable - 1) / perTable
+		perTable = (s.Rounds + pages - 1) / pages // share the rounds evenly
 		for r := 1; r <= s.Rounds; r += perTable {
 			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
 		}
 	}
-	extra := len(tablePages)
+	// The record forms of each board page, and the pages they take (a dry
+	// run on a Recorder), so that every page knows the total.
+	forms := make([][]*Form, p.Pages)
+	formPages := 0
+	area := s.usable()
+	area.Min.Y += s.tableHeaderH()
+	for i, c := range s.Cells {
+		if c.Record != nil {
+			forms[i/per] = append(forms[i/per], c.Record)
+		}
+	}
+	for _, fs := range forms {
+		if len(fs) > 0 {
+			formPages++
+			DrawForms(&Recorder{}, fs, area, func() Rect { formPages++; return area })
+		}
+	}
+	extra := len(tablePages) + formPages
 	total := p.Pages + extra
 	var rules [][]string
 	if s.Rules != "" {
@@ -319,7 +512,7 @@ func (s *Sheet) Draw(d Document) error {
 	for first := 0; first < len(s.Cells); first += per {
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
-		s.header(d, page, total)
+		s.header(d, page, total, false)
 		last := min(first+per, len(s.Cells))
 		for i := first; i < last; i++ {
 			s.drawCell(d, p, cellRect(p.Body, p.Cols, p.Rows, i-first), s.Cells[i])
@@ -328,12 +521,21 @@ func (s *Sheet) Draw(d Document) error {
 			s.cutLines(d, p)
 		}
 		s.footer(d, p, page == 1)
+		if fs := forms[first/per]; len(fs) > 0 {
+			newPage := func() Rect {
+				page++
+				d.AddPage(s.Paper.W, s.Paper.H)
+				s.header(d, page, total, true)
+				return area
+			}
+			DrawForms(d, fs, newPage(), newPage)
+		}
 	}
 	for i, tp := range tablePages {
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
-		s.header(d, page, total)
-		s.scoreTable(d, Point{s.Margin, s.Margin + p.headerH}, tp[0], tp[1], i == len(tablePages)-1)
+		s.header(d, page, total, true)
+		s.scoreTable(d, Point{s.Margin, s.Margin + s.tableHeaderH()}, pageTable, tp[0], tp[1], i == len(tablePages)-1)
 	}
 	for _, lines := range rules {
 		page++
@@ -343,10 +545,24 @@ func (s *Sheet) Draw(d Document) error {
 	return nil
 }
 
-func (s *Sheet) header(d Document, page, total int) {
+// tableHeaderH is the height of the header of a score-table page.
+func (s *Sheet) tableHeaderH() float64 {
+	if s.NoHeader {
+		return 0
+	}
+	return shortHeaderH
+}
+
+// shortHeaderH is the height of the header of a score-table page: the
+// title line alone (the table names the players).
+const shortHeaderH = 11.0
+
+func (s *Sheet) header(d Document, page, total int, short bool) {
+	if s.NoHeader {
+		return
+	}
 	u := s.usable()
 	y := u.Min.Y + 6
-	d.Text(Point{u.Min.X, y}, s.Title, titleFont, Left, Black)
 	right := "papergames"
 	if s.BoardID != "" {
 		right = "board " + s.BoardID
@@ -354,11 +570,21 @@ func (s *Sheet) header(d Document, page, total int) {
 	if total > 1 {
 		right += fmt.Sprintf(" · page %d of %d", page, total)
 	}
-	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
+	titleLine(d, u, y, s.Title, right)
+	if short {
+		rule := u.Min.Y + shortHeaderH - 2
+		d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
+		return
+	}
 	y += lineH + 0.5
 	d.Text(Point{u.Min.X, y}, s.Credit, smallFont, Left, Black)
 	y += lineH
-	d.Text(Point{u.Min.X, y}, s.Params, bodyFont, Left, Black)
+	for i, l := range s.paramLines(u.W()) {
+		if i > 0 {
+			y += lineH
+		}
+		d.Text(Point{u.Min.X, y}, l, bodyFont, Left, Black)
+	}
 	for _, line := range s.playerLines(u.W()) {
 		y += lineH + 1.5
 		x := u.Min.X
@@ -379,10 +605,27 @@ func (s *Sheet) header(d Document, page, total int) {
 	d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
 }
 
+// titleLine writes title left and right right on the baseline y of u; on
+// narrow paper a long title shrinks to leave room for the right text.
+func titleLine(d Document, u Rect, y float64, title, right string) {
+	tf := titleFont
+	if room := u.W() - TextWidth(right, bodyFont) - 4; TextWidth(title, tf) > room {
+		tf.Size *= room / TextWidth(title, tf)
+	}
+	d.Text(Point{u.Min.X, y}, title, tf, Left, Black)
+	d.Text(Point{u.Max.X, y}, right, bodyFont, Right, Black)
+}
+
 func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 	f := c.Figure
+	if pl, ok := f.(Plainer); ok && s.Compact {
+		f = pl.Plain()
+	}
 	if r, ok := f.(Rearranger); ok && p.Beside {
 		f = r.Beside()
+	}
+	if w, ok := f.(Widener); ok && s.BoardSize == 0 {
+		f = w.Widen(p.Size, cell.W())
 	}
 	e := f.Extent(p.Size)
 	capH := 0.0
@@ -414,12 +657,17 @@ func (s *Sheet) cutLines(d Document, p *Plan) {
 
 func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	u := s.usable()
-	ts := s.tableSize()
+	if p.keyH > 0 {
+		s.drawKey(d, Point{u.Min.X, u.Max.Y - p.keyH}, u.W(), p.Size)
+		u.Max.Y -= p.keyH + 2
+	}
+	first = first || s.Compact // a compact sheet has its table on every page
+	ts := p.table.size(s.Rounds)
 	rw, rh := RulerSize()
 	switch {
 	case p.footRight:
 		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Max.X - math.Max(rw, ts.W), p.Body.Min.Y}, 1, s.Rounds, true)
+			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, 1, s.Rounds, true)
 		}
 		if s.Ruler {
 			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
@@ -427,7 +675,7 @@ func (s *Sheet) footer(d Document, p *Plan, first bool) {
 	default:
 		top := u.Max.Y - p.footerH + 4
 		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Min.X, top}, 1, s.Rounds, true)
+			s.scoreTable(d, Point{u.Min.X, top}, p.table, 1, s.Rounds, true)
 		}
 		if s.Ruler {
 			if p.tableFoot && ts.W+rw+6 > u.W() {
@@ -440,26 +688,40 @@ func (s *Sheet) footer(d Document, p *Plan, first bool) {
 }
 
 // scoreTable draws the rows for rounds first..last, and the total row if
-// withTotal, with the table's top left at o.
-func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool) {
+// withTotal, set as t, with the table's top left at o: one block under
+// another when t wraps the players.
+func (s *Sheet) scoreTable(d Document, o Point, t tableFit, first, last int, withTotal bool) {
+	for _, b := range t.blocks {
+		o.Y += s.tableBlock(d, o, t, b, first, last, withTotal) + blockGap
+	}
+}
+
+// tableBlock draws the columns of the players in block and returns the
+// block's height.
+func (s *Sheet) tableBlock(d Document, o Point, t tableFit, block []int, first, last int, withTotal bool) float64 {
 	pen := Pen{Width: 0.25, Color: Black}
 	thin := Pen{Width: 0.15, Color: Black}
-	x := []float64{o.X, o.X + 18}
-	for i := range s.Players {
-		x = append(x, x[len(x)-1]+s.colWidth(i))
+	x := []float64{o.X, o.X + roundColW}
+	for _, i := range block {
+		x = append(x, x[len(x)-1]+t.colW[i])
 	}
 	rows := last - first + 2
 	if withTotal {
 		rows++
 	}
-	w, h := x[len(x)-1]-o.X, float64(rows)*tableRowH
+	rowY := func(r int) float64 { // top of row r; row 0 is the heading
+		if r == 0 {
+			return o.Y
+		}
+		return o.Y + t.headH + float64(r-1)*tableRowH
+	}
+	w, h := x[len(x)-1]-o.X, rowY(rows)-o.Y
 	for r := 0; r <= rows; r++ {
-		y := o.Y + float64(r)*tableRowH
 		pp := thin
 		if r <= 1 || r == rows || (withTotal && r == rows-1) {
 			pp = pen
 		}
-		d.Stroke(Segment(Point{o.X, y}, Point{o.X + w, y}), pp)
+		d.Stroke(Segment(Point{o.X, rowY(r)}, Point{o.X + w, rowY(r)}), pp)
 	}
 	for i, xx := range x {
 		pp := thin
@@ -468,10 +730,17 @@ func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool)
 		}
 		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + h}), pp)
 	}
-	base := func(r int) float64 { return o.Y + float64(r)*tableRowH + tableRowH*0.7 }
-	d.Text(Point{o.X + 2, base(0)}, "Round", boldFont, Left, Black)
-	for i := range s.Players {
-		d.Text(Point{(x[i+1] + x[i+2]) / 2, base(0)}, s.playerLabel(i), boldFont, Center, Black)
+	base := func(r int) float64 { return rowY(r) + tableRowH*0.7 }
+	head := o.Y + t.headH/2 + tableRowH*0.2 // one heading line: as base(0)
+	d.Text(Point{o.X + 2, head}, "Round", boldFont, Left, Black)
+	for k, i := range block {
+		lines := t.labels[i]
+		lh := t.head.Size * 1.2
+		y := head - float64(len(lines)-1)*lh/2
+		for _, l := range lines {
+			d.Text(Point{(x[k+1] + x[k+2]) / 2, y}, l, t.head, Center, Black)
+			y += lh
+		}
 	}
 	for r := first; r <= last; r++ {
 		d.Text(Point{o.X + 9, base(r - first + 1)}, fmt.Sprint(r), bodyFont, Center, Black)
@@ -479,6 +748,7 @@ func (s *Sheet) scoreTable(d Document, o Point, first, last int, withTotal bool)
 	if withTotal {
 		d.Text(Point{o.X + 2, base(rows - 1)}, "Total", boldFont, Left, Black)
 	}
+	return h
 }
 
 // rulePages splits the rules text into pages of lines.
@@ -514,8 +784,7 @@ func (s *Sheet) rulePages() [][]string {
 func (s *Sheet) ruleText(d Document, lines []string, page, total int) {
 	u := s.usable()
 	y := u.Min.Y + 6
-	d.Text(Point{u.Min.X, y}, s.Title+": rules", titleFont, Left, Black)
-	d.Text(Point{u.Max.X, y}, fmt.Sprintf("page %d of %d", page, total), bodyFont, Right, Black)
+	titleLine(d, u, y, s.Title+": rules", fmt.Sprintf("page %d of %d", page, total))
 	y += 10
 	for i, l := range lines {
 		f := bodyFont

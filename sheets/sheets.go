@@ -4,6 +4,7 @@
 package sheets
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -27,12 +28,16 @@ type Options struct {
 	NoRuler   bool
 	LineWidth float64 // mm
 	Grey      bool
+	Compact   bool // plain boards, as many as fit a page (up to 12)
+	NoTable   bool // no score table
+	NoHeader  bool // no header
 }
 
 // Option limits: beyond them a sheet is unreadable or the file huge.
 const (
 	MaxCopies   = 500
 	MaxPerPage  = 36
+	MaxRounds   = 100
 	MaxMargin   = 60.0
 	MinLine     = 0.05
 	MaxLine     = 2.0
@@ -48,26 +53,138 @@ type Result struct {
 	Warnings []string
 }
 
-// Build checks the options and lays out g's board sheet.
+// Build checks the options and lays out g's board sheet. A sheet whose
+// board does not fit says what would: the largest value of each size
+// parameter that fits, and the flags or paper that fit the one asked for.
 func Build(g games.Game, v games.Values, o Options) (*Result, error) {
+	res, err := build(g, v, o)
+	var fe *layout.FitError
+	if errors.As(err, &fe) {
+		return nil, &games.UsageError{Msg: fe.Reason() + advise(g, v, o, fe)}
+	}
+	return res, err
+}
+
+// fits reports whether g's sheet with v and o lays out.
+func fits(g games.Game, v games.Values, o Options) bool {
+	_, err := build(g, v, o)
+	return err == nil
+}
+
+// largerPapers are offered, in order, when a board needs more room.
+var largerPapers = []struct {
+	flag string
+	size layout.Size
+}{{"a3", layout.Size{W: 297, H: 420}}, {"420x594mm (A2)", layout.Size{W: 420, H: 594}}, {"594x841mm (A1)", layout.Size{W: 594, H: 841}}, {"841x1189mm (A0)", layout.Size{W: 841, H: 1189}}}
+
+// paperName names the paper of o for a message: "A4 portrait".
+func paperName(o Options) string {
+	name := fmt.Sprintf("%gx%g mm paper", o.Paper.W, o.Paper.H)
+	for _, n := range layout.PaperNames() {
+		if layout.Papers[n] == o.Paper {
+			name = strings.ToUpper(n[:1]) + n[1:]
+			if len(n) == 2 {
+				name = strings.ToUpper(n)
+			}
+		}
+	}
+	if o.Landscape {
+		return name + " landscape"
+	}
+	return name + " portrait"
+}
+
+// advise explains how to make a sheet that does not fit print.
+func advise(g games.Game, v games.Values, o Options, fe *layout.FitError) string {
+	var b strings.Builder
+	request := "it"
+	// The largest value of each size parameter that fits as it is.
+	for _, p := range g.Params() {
+		cur := v.Int(p.Name)
+		if p.Kind != games.Int || p.Name == "seed" || cur <= p.Min {
+			continue
+		}
+		try := func(n int) bool {
+			w := games.Values{}
+			for k, x := range v {
+				w[k] = x
+			}
+			w[p.Name] = n
+			return fits(g, w, o)
+		}
+		if !try(p.Min) {
+			continue
+		}
+		lo, hi := p.Min, cur // lo fits, hi does not
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; try(mid) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		fmt.Fprintf(&b, "; the largest --%s that fits %s is %d", p.Name, paperName(o), lo)
+		request = fmt.Sprintf("--%s %d", p.Name, cur)
+	}
+	// What fits the request as it stands.
+	var fixes []string
+	for n := fe.PerPage - 1; n >= 1; n-- {
+		w := o
+		w.PerPage = n
+		if fits(g, v, w) {
+			fixes = append(fixes, fmt.Sprintf("--per-page %d", n))
+			break
+		}
+	}
+	for _, alt := range []struct {
+		flag       string
+		land, rule bool
+	}{{"--landscape", true, false}, {"--no-ruler", false, true}, {"--landscape --no-ruler", true, true}} {
+		w := o
+		w.Landscape = o.Landscape || alt.land
+		w.NoRuler = o.NoRuler || alt.rule
+		if (alt.land && o.Landscape) || (alt.rule && o.NoRuler) || (len(fixes) > 0 && alt.land && alt.rule) {
+			continue
+		}
+		if fits(g, v, w) {
+			fixes = append(fixes, alt.flag)
+		}
+	}
+	for _, lp := range largerPapers {
+		if lp.size.W*lp.size.H <= o.Paper.W*o.Paper.H*1.01 {
+			continue
+		}
+		w := o
+		w.Paper = lp.size
+		if fits(g, v, w) {
+			fixes = append(fixes, "--paper "+lp.flag)
+			break
+		}
+	}
+	switch {
+	case len(fixes) == 0:
+		fmt.Fprintf(&b, "; no paper up to A0 holds %s: make the board smaller", request)
+	default:
+		fmt.Fprintf(&b, "; to print %s, use %s", request, strings.Join(fixes, " or "))
+	}
+	return b.String()
+}
+
+func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	info := g.Info()
 	var warnings []string
 	players, err := seats(info, o)
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range players {
-		if m := layout.Missing(n); m != "" {
-			warnings = append(warnings, fmt.Sprintf("--names: %q has characters the embedded font cannot show (%q); they will print as boxes", n, m))
-		}
-	}
+	warnings = append(warnings, NameWarnings(players)...)
 	switch {
 	case o.Copies < 1 || o.Copies > MaxCopies:
 		return nil, usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
 	case o.PerPage < 0 || o.PerPage > MaxPerPage:
 		return nil, usagef("--per-page %d: must be from 1 to %d", o.PerPage, MaxPerPage)
-	case o.Rounds < 0 || o.Rounds > 100:
-		return nil, usagef("--rounds %d: must be from 1 to 100", o.Rounds)
+	case o.Rounds < 0 || o.Rounds > MaxRounds:
+		return nil, usagef("--rounds %d: must be from 1 to %d", o.Rounds, MaxRounds)
 	case o.Margin < 0 || o.Margin > MaxMargin:
 		return nil, usagef("--margin %gmm: must be from 0 to %gmm", o.Margin, MaxMargin)
 	case o.LineWidth < MinLine || o.LineWidth > MaxLine:
@@ -100,6 +217,9 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 		PerPage:   setup.PerPage,
 		BoardSize: o.BoardSize,
 		Ruler:     !o.NoRuler,
+		NoTable:   o.NoTable,
+		NoHeader:  o.NoHeader,
+		Compact:   o.Compact,
 		Style:     style,
 	}
 	if o.Copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
@@ -108,13 +228,24 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if o.PerPage > 0 {
 		s.PerPage = o.PerPage
 	}
-	if o.Copies > 1 {
+	if o.Copies > 1 && !o.Compact {
 		s.Rounds = max(s.Rounds, o.Copies)
 	}
 	if o.Rounds > 0 {
 		s.Rounds = o.Rounds
 	}
-	for i := 0; i < o.Copies; i++ {
+	copies := o.Copies
+	if o.Compact {
+		// As many plain boards as fit a page, up to MaxCompact; without
+		// --copies, one page of them.
+		if o.PerPage == 0 {
+			s.PerPage = compactPerPage(s, setup.Cells)
+		}
+		if o.Copies == 1 {
+			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
+		}
+	}
+	for i := 0; i < copies; i++ {
 		s.Cells = append(s.Cells, setup.Cells...)
 	}
 	if o.Rules {
@@ -124,10 +255,83 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 		}
 		s.Rules = txt
 	}
-	if _, err := s.Layout(); err != nil {
+	_, err = s.Layout()
+	var fe *layout.FitError
+	if errors.As(err, &fe) && o.PerPage == 0 && !o.Compact && s.PerPage > 1 {
+		// The game's own boards per page (four grids) are too many for
+		// this board on this paper: print fewer, and say so.
+		asked := s.PerPage
+		for s.PerPage > 1 && errors.As(err, &fe) {
+			s.PerPage--
+			_, err = s.Layout()
+		}
+		if err == nil {
+			warnings = append(warnings, fmt.Sprintf("%d boards a page would be below readable size here: printing %d a page (--per-page sets it)", asked, s.PerPage))
+		} else {
+			s.PerPage = asked
+			_, err = s.Layout()
+		}
+	}
+	if err != nil {
+		if errors.As(err, &fe) {
+			return nil, err
+		}
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	return &Result{Sheet: s, BoardID: s.BoardID, Warnings: warnings}, nil
+}
+
+// MaxCompact is the most boards --compact puts on a page by itself.
+const MaxCompact = 12
+
+// compactPerPage returns the most boards, up to MaxCompact, that fit a
+// page of s at a readable size with the score table on the same page, or
+// else the most that fit with the table apart (1 if none but one does).
+func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
+	apart := 0
+	for n := MaxCompact; n > 1; n-- {
+		t := *s
+		t.PerPage, t.Cells = n, nil
+		for len(t.Cells) < n {
+			t.Cells = append(t.Cells, round...)
+		}
+		p, err := t.Layout()
+		switch {
+		case err != nil:
+		case !p.TableApart:
+			return n
+		case apart == 0:
+			apart = n
+		}
+	}
+	return max(apart, 1)
+}
+
+// NameWarnings says which characters of the names will not print: those
+// beyond U+FFFF (an emoji), which a PDF cannot hold and shows as U+FFFD,
+// and those the sheet's font lacks, which print as boxes.
+func NameWarnings(names []string) []string {
+	var out []string
+	font := "the embedded Go font"
+	if layout.CustomFont() {
+		font = "the --font font"
+	}
+	for _, n := range names {
+		beyond := layout.BeyondPDF(n)
+		if beyond != "" {
+			out = append(out, fmt.Sprintf("--names: %q has characters beyond U+FFFF (%s) that a PDF cannot hold: the PDF prints \uFFFD in their place (an SVG sheet keeps them, if the font has them)", n, beyond))
+		}
+		var missing []rune
+		for _, r := range layout.Missing(n) {
+			if !strings.ContainsRune(beyond, r) {
+				missing = append(missing, r)
+			}
+		}
+		if len(missing) > 0 {
+			out = append(out, fmt.Sprintf("--names: %q has characters %s cannot show (%s); they will print as boxes: give a TrueType font that has them with --font FILE.ttf", n, font, string(missing)))
+		}
+	}
+	return out
 }
 
 // seats returns the seat names: Names, or as many blanks as Players.

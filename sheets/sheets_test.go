@@ -16,7 +16,10 @@ import (
 	"papergames/games"
 	"papergames/games/arcs"
 	"papergames/games/catalog"
+	"papergames/games/crossdont"
 	"papergames/games/curve"
+	"papergames/games/intersections"
+	"papergames/games/polydots"
 	"papergames/games/rings"
 	"papergames/layout"
 )
@@ -353,6 +356,395 @@ func TestLargestBoardsPrint(t *testing.T) {
 		}
 		if err != nil {
 			t.Errorf("%s with %v does not print even on A0: %v", g.Info().ID, v, err)
+		}
+	}
+}
+
+// frame returns the widest stroked rectangle drawn with the game pen on
+// the first page: the Polygons-&-Dots area.
+func frame(rec *layout.Recorder, width float64) (w, h float64) {
+	for _, op := range rec.Pages[0].Ops {
+		if op.Kind != "stroke" || op.Pen.Width != width || len(op.Path.Comps) < 4 {
+			continue
+		}
+		minX, minY, maxX, maxY := 1e9, 1e9, -1e9, -1e9
+		for _, c := range op.Path.Comps {
+			if c.Kind == layout.Close {
+				continue
+			}
+			minX, minY = min(minX, c.Pos.X), min(minY, c.Pos.Y)
+			maxX, maxY = max(maxX, c.Pos.X), max(maxY, c.Pos.Y)
+		}
+		if maxX-minX > w {
+			w, h = maxX-minX, maxY-minY
+		}
+	}
+	return w, h
+}
+
+// On a landscape page the Polygons-&-Dots area grows sideways into the
+// room beside the score table and ruler instead of leaving it blank.
+func TestPolygonsAndDotsUsesALandscapePage(t *testing.T) {
+	g := polydots.Game{}
+	for _, noRuler := range []bool{false, true} {
+		for _, paper := range []string{"a4", "letter", "a3"} {
+			o := opts(paper)
+			o.Landscape, o.NoRuler = true, noRuler
+			res, err := Build(g, defaults(g), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec := &layout.Recorder{}
+			if err := res.Sheet.Draw(rec); err != nil {
+				t.Fatal(err)
+			}
+			checkInside(t, fmt.Sprintf("%s landscape no-ruler=%v", paper, noRuler), rec, o.Margin)
+			w, h := frame(rec, o.LineWidth)
+			p, _ := res.Sheet.Layout()
+			if w < p.Body.W()-40 {
+				t.Errorf("%s no-ruler=%v: the area is %.1f x %.1f mm in a body %.1f mm wide", paper, noRuler, w, h, p.Body.W())
+			}
+		}
+	}
+}
+
+// textBox is the box a recorded text covers: its advance width, and from
+// its cap height above the baseline to its descenders below.
+func textBox(op layout.Op) (x0, y0, x1, y1 float64) {
+	w := layout.TextWidth(op.Text, op.Font)
+	x0 = op.At.X
+	switch op.Align {
+	case layout.Center:
+		x0 -= w / 2
+	case layout.Right:
+		x0 -= w
+	}
+	return x0, op.At.Y - 0.72*op.Font.Size, x0 + w, op.At.Y + 0.2*op.Font.Size
+}
+
+// checkInside checks that every path point and every whole text of rec
+// lies within the margins, and that no two texts overlap.
+func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64) {
+	t.Helper()
+	for pi, p := range rec.Pages {
+		in := func(x, y float64) bool {
+			return x >= margin-0.01 && y >= margin-0.01 && x <= p.W-margin+0.01 && y <= p.H-margin+0.01
+		}
+		var boxes [][4]float64
+		var texts []string
+		for _, op := range p.Ops {
+			if op.Kind == "text" {
+				x0, y0, x1, y1 := textBox(op)
+				if !in(x0, y0) || !in(x1, y1) {
+					t.Errorf("%s: page %d: text %q (%.1f..%.1f, %.1f..%.1f) leaves the printable area", what, pi+1, op.Text, x0, x1, y0, y1)
+				}
+				for i, b := range boxes {
+					if x0 < b[2]-0.05 && b[0] < x1-0.05 && y0 < b[3]-0.05 && b[1] < y1-0.05 {
+						t.Errorf("%s: page %d: texts %q and %q overlap", what, pi+1, texts[i], op.Text)
+					}
+				}
+				boxes = append(boxes, [4]float64{x0, y0, x1, y1})
+				texts = append(texts, op.Text)
+				continue
+			}
+			for _, c := range op.Path.Comps {
+				if c.Kind != layout.Close && !in(c.Pos.X, c.Pos.Y) {
+					t.Errorf("%s: page %d: path point %v leaves the printable area", what, pi+1, c.Pos)
+					break
+				}
+			}
+		}
+	}
+}
+
+// The score table fits the page at every allowed player count, on every
+// paper, with every name whole or visibly cut ("…"), and 5 to 7 players
+// keep it under the board instead of on a page of its own.
+func TestScoreTableFitsEveryPlayerCount(t *testing.T) {
+	long := []string{"Maximilian-Alexander von Hohenzollern", "Bob", "Charlotte-Élisabeth Dubois", "Δημήτριος Παπαδόπουλος"}
+	// Twelve names alike but for their ends, at the longest allowed.
+	var alike []string
+	for i := 1; i <= 12; i++ {
+		alike = append(alike, fmt.Sprintf("Maximilian-Alexander von Hohenzoll %02d", i))
+	}
+	for _, g := range []games.Game{arcs.Game{}, rings.Game{}, intersections.Game{}} {
+		info := g.Info()
+		for n := info.MinPlayers; n <= info.MaxPlayers; n++ {
+			for _, paper := range []string{"a4", "letter", "a5", "a4-landscape"} {
+				for _, names := range [][]string{nil, long, alike} {
+					o := opts(strings.TrimSuffix(paper, "-landscape"))
+					o.Landscape = strings.HasSuffix(paper, "-landscape")
+					o.Players = n
+					if names != nil {
+						if n != len(names) {
+							continue
+						}
+						o.Names = names
+					}
+					what := fmt.Sprintf("%s, %d players, %s, names %v", info.ID, n, paper, names != nil)
+					res, err := Build(g, defaults(g), o)
+					if err != nil {
+						t.Errorf("%s: %v", what, err)
+						continue
+					}
+					rec := &layout.Recorder{}
+					if err := res.Sheet.Draw(rec); err != nil {
+						t.Fatal(err)
+					}
+					checkInside(t, what, rec, o.Margin)
+					// Every player's heading, its lines joined, is the name
+					// or a visible cut of it.
+					heads := map[string]bool{}
+					for _, pg := range rec.Pages {
+						for _, op := range pg.Ops {
+							if op.Kind == "text" && op.Font.Bold && op.Align == layout.Center {
+								heads[op.Text] = true
+							}
+						}
+					}
+					for i := 0; i < n; i++ {
+						label := fmt.Sprintf("Player %d", i+1)
+						if names != nil {
+							label = names[i]
+						}
+						if !headingShown(label, heads) {
+							t.Errorf("%s: the table heading of %q is neither whole nor cut with …", what, label)
+						}
+					}
+					if paper == "a4" && n >= 5 && n <= 7 && len(rec.Pages) > 1 {
+						t.Errorf("%s: %d pages: the table should stay under the board", what, len(rec.Pages))
+					}
+				}
+			}
+		}
+	}
+}
+
+// headingShown reports whether label appears among the texts heads, whole
+// or cut with an ellipsis, on one line or on two.
+func headingShown(label string, heads map[string]bool) bool {
+	if heads[label] {
+		return true
+	}
+	for h := range heads {
+		if p, ok := strings.CutSuffix(h, "…"); ok && p != "" && strings.HasPrefix(label, p) {
+			return true
+		}
+		// Cut in the middle: the start on one line, "…" and the end on
+		// the next.
+		if tail, ok := strings.CutPrefix(h, "…"); ok && tail != "" && strings.HasSuffix(label, tail) {
+			for h1 := range heads {
+				if h1 != "" && h1 != label && strings.HasPrefix(label, h1) {
+					return true
+				}
+			}
+		}
+	}
+	for h := range heads {
+		if !strings.HasPrefix(label, h) || h == label {
+			continue
+		}
+		rest := strings.TrimLeft(label[len(h):], " ")
+		for h2 := range heads {
+			if h2 == rest {
+				return true
+			}
+			if p, ok := strings.CutSuffix(h2, "…"); ok && strings.HasPrefix(rest, p) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// An emoji in a name (beyond U+FFFF) crashed gofpdf; it now prints as
+// U+FFFD with a warning, and a CJK name warns that --font can show it.
+func TestNamesBeyondTheFont(t *testing.T) {
+	g := arcs.Game{}
+	o := opts("a4")
+	o.Names = []string{"Ann", "B😀", "李小龍"}
+	res, err := Build(g, defaults(g), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(res.Warnings, "\n")
+	if !strings.Contains(all, "beyond U+FFFF (😀)") || !strings.Contains(all, "--font FILE.ttf") || !strings.Contains(all, "李小龍") {
+		t.Errorf("warnings:\n%s", all)
+	}
+	if strings.Contains(all, "(😀); they will print as boxes") {
+		t.Errorf("the emoji is reported twice:\n%s", all)
+	}
+	for _, f := range []layout.Format{layout.FormatPDF, layout.FormatSVG} {
+		if pages := render(t, g, defaults(g), o, f); len(pages) == 0 || len(pages[0]) == 0 {
+			t.Errorf("%s: nothing written", f)
+		}
+	}
+}
+
+// A board that does not fit says the largest setting that does on the
+// chosen paper, and what fits the one asked for.
+func TestTooLargeSaysWhatFits(t *testing.T) {
+	arcs := arcs.Game{}
+	for _, tc := range []struct {
+		marks int
+		edit  func(*Options)
+		want  []string
+	}{
+		{120, func(*Options) {}, []string{"below the readable 153 mm", "the largest --marks that fits A4 portrait is 112", "to print --marks 120, use --no-ruler or --paper a3"}},
+		{360, func(*Options) {}, []string{"no room for the board", "is 112", "--paper 594x841mm (A1)"}},
+		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper a3"}},
+	} {
+		o := opts("a4")
+		tc.edit(&o)
+		v := defaults(arcs)
+		v["marks"] = tc.marks
+		_, err := Build(arcs, v, o)
+		var ue *games.UsageError
+		if !errors.As(err, &ue) {
+			t.Fatalf("--marks %d: %v, want a usage error", tc.marks, err)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("--marks %d: %q lacks %q", tc.marks, err, w)
+			}
+		}
+		// The largest that fits does fit.
+		v["marks"] = 112
+		if tc.marks == 120 && !o.Landscape {
+			if _, err := Build(arcs, v, o); err != nil {
+				t.Errorf("--marks 112: %v", err)
+			}
+		}
+	}
+	o := opts("a4")
+	v := defaults(curve.Game{})
+	v["size"] = 40
+	o.PerPage = 4
+	if _, err := Build(curve.Game{}, v, o); err == nil || !strings.Contains(err.Error(), "use --per-page 1") {
+		t.Errorf("within-the-curve --size 40 --per-page 4: %v", err)
+	}
+	// Without --per-page, the game's four grids a page become fewer.
+	o.PerPage = 0
+	res, err := Build(curve.Game{}, v, o)
+	if err != nil {
+		t.Fatalf("within-the-curve --size 40: %v", err)
+	}
+	if p, _ := res.Sheet.Layout(); p.Cols*p.Rows != 1 || !strings.Contains(strings.Join(res.Warnings, "\n"), "printing 1 a page") {
+		t.Errorf("within-the-curve --size 40: %d a page, warnings %q", p.Cols*p.Rows, res.Warnings)
+	}
+}
+
+// --compact: plain boards, as many as fit A4 (6 to 12 for the targets,
+// circles and dot arrays), with the key and the score table once per page
+// (or not at all with --no-table, --no-header).
+func TestCompactSheets(t *testing.T) {
+	for _, tc := range []struct {
+		g       games.Game
+		bare    bool // --no-table --no-header
+		copies  int
+		min     int    // boards per page at least
+		key     string // the key's heading, once per page
+		noCells string // a text the plain boards leave out
+	}{
+		{rings.Game{}, true, 1, 12, "Sections allowed per ring", "330"},
+		{rings.Game{}, false, 1, 9, "Sections allowed per ring", "330"},
+		{arcs.Game{}, true, 1, 6, "Compass opening for reach k", ""},
+		{arcs.Game{}, false, 14, 4, "Compass opening for reach k", ""},
+		{intersections.Game{}, true, 1, 12, "", ""},
+		{crossdont.Game{}, true, 1, 6, "", ""},
+	} {
+		o := opts("a4")
+		o.Compact, o.Copies = true, tc.copies
+		o.NoTable, o.NoHeader = tc.bare, tc.bare
+		what := fmt.Sprintf("%s compact bare=%v copies=%d", tc.g.Info().ID, tc.bare, tc.copies)
+		v := defaults(tc.g)
+		if tc.g.Info().ID == "crossing-the-rings" && !tc.bare {
+			// The most circles, cut at random: the key's long cut lines
+			// wrap within the page.
+			v["circles"], v["random-dividers"] = 12, true
+			tc.min = 1
+		}
+		res, err := Build(tc.g, v, o)
+		if err != nil {
+			t.Errorf("%s: %v", what, err)
+			continue
+		}
+		p, _ := res.Sheet.Layout()
+		if per := p.Cols * p.Rows; per < tc.min || per > MaxCompact || p.TableApart {
+			t.Errorf("%s: %d boards a page (%dx%d), table apart %v; want %d to %d with the table", what, per, p.Cols, p.Rows, p.TableApart, tc.min, MaxCompact)
+		}
+		if tc.copies == 1 && len(res.Sheet.Cells) != p.Cols*p.Rows {
+			t.Errorf("%s: %d boards, want one page of %d", what, len(res.Sheet.Cells), p.Cols*p.Rows)
+		}
+		rec := &layout.Recorder{}
+		if err := res.Sheet.Draw(rec); err != nil {
+			t.Fatal(err)
+		}
+		checkInside(t, what, rec, o.Margin)
+		for i, pg := range rec.Pages {
+			count := map[string]int{}
+			for _, op := range pg.Ops {
+				if op.Kind == "text" {
+					count[op.Text]++
+				}
+			}
+			if tc.key != "" && count[tc.key] != 1 {
+				t.Errorf("%s: page %d has the key %d times", what, i+1, count[tc.key])
+			}
+			if tc.noCells != "" && count[tc.noCells] > 0 {
+				t.Errorf("%s: page %d: the plain boards still print %q", what, i+1, tc.noCells)
+			}
+			wantTable, wantHeader := 1, 1
+			if tc.bare {
+				wantTable, wantHeader = 0, 0
+			}
+			if count["Round"] != wantTable || count[tc.g.Info().Title] != wantHeader {
+				t.Errorf("%s: page %d: %d score tables and %d headers, want %d and %d", what, i+1, count["Round"], count[tc.g.Info().Title], wantTable, wantHeader)
+			}
+		}
+	}
+}
+
+// Every game prints --compact (with and without its table and header) on
+// every paper without leaving the printable area.
+func TestCompactEveryGame(t *testing.T) {
+	for _, g := range catalog.Games {
+		for _, paper := range []string{"a4", "letter", "a5", "a4-landscape"} {
+			for _, bare := range []bool{false, true} {
+				o := opts(strings.TrimSuffix(paper, "-landscape"))
+				o.Landscape = strings.HasSuffix(paper, "-landscape")
+				o.Compact, o.NoTable, o.NoHeader = true, bare, bare
+				o.Rules = true // rule pages too: their title shrinks on A5
+				what := fmt.Sprintf("%s compact %s bare=%v", g.Info().ID, paper, bare)
+				res, err := Build(g, defaults(g), o)
+				if err != nil {
+					t.Errorf("%s: %v", what, err)
+					continue
+				}
+				rec := &layout.Recorder{}
+				if err := res.Sheet.Draw(rec); err != nil {
+					t.Fatal(err)
+				}
+				checkInside(t, what, rec, o.Margin)
+			}
+		}
+	}
+}
+
+// TestWithinTheCurvePagePerCurve: with three or four players each curve's
+// grids (one per filler) share a page of their own, not 4+4+1.
+func TestWithinTheCurvePagePerCurve(t *testing.T) {
+	for _, players := range []int{3, 4} {
+		res, err := Build(curve.Game{}, games.Values{"size": 12}, Options{Paper: layout.Papers["a4"], Copies: 1, Players: players, Margin: 10, LineWidth: 0.35})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := res.Sheet.Layout()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Pages != players || p.Per != players {
+			t.Errorf("%d players: %d pages of %d boards, want %d of %d", players, p.Pages, p.Per, players, players)
 		}
 	}
 }

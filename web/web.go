@@ -16,9 +16,9 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"net/url"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -225,39 +225,20 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	reply(w, out)
 }
 
-// ruleValues reads the rule variants from the query: a Bool rule is on
-// when given as 1, true or on; a String rule is its text.
+// ruleValues reads the rule variants from the query, under the names of
+// the score command's flags (a Bool rule is on as 1, true, on or yes).
 func ruleValues(r *http.Request) (games.Values, error) {
 	ps, _ := catalog.Rules()
-	known := map[string]games.Param{}
-	for _, p := range ps {
-		known[p.Name] = p
-	}
-	v := games.Values{}
-	for name, vals := range r.URL.Query() {
+	q := r.URL.Query()
+	for name := range q {
 		if name == "name" {
 			continue
 		}
-		p, ok := known[name]
-		if !ok {
+		if !slices.ContainsFunc(ps, func(p games.Param) bool { return p.Name == name }) {
 			return nil, fmt.Errorf("unknown rule %q; the rules are %s", name, ruleNames(ps))
 		}
-		s := vals[len(vals)-1]
-		switch p.Kind {
-		case games.Bool:
-			switch strings.ToLower(s) {
-			case "1", "true", "on", "yes":
-				v[name] = true
-			case "0", "false", "off", "no", "":
-				v[name] = false
-			default:
-				return nil, fmt.Errorf("rule %s: %q is not on or off", name, s)
-			}
-		default:
-			v[name] = s
-		}
 	}
-	return v, nil
+	return games.ParseValues(ps, func(name string) (string, bool) { return q.Get(name), q.Has(name) })
 }
 
 func ruleNames(ps []games.Param) string {
@@ -281,72 +262,6 @@ func Server(addr string) *http.Server {
 	}
 }
 
-// sheetOptions reads a sheet request's query: the print options of
-// `papergames board` and the game's own parameters, under the same names
-// as the command's flags; an empty or absent value is the default.
-func sheetOptions(g games.Game, q url.Values) (games.Values, sheets.Options, error) {
-	o := sheets.Options{Paper: layout.Papers["a4"], Copies: 1, LineWidth: 0.35, Margin: 10}
-	str := func(name string) string { return strings.TrimSpace(q.Get(name)) }
-	flag := func(name string) bool {
-		switch strings.ToLower(str(name)) {
-		case "1", "true", "on", "yes":
-			return true
-		}
-		return false
-	}
-	num := func(name string, into *int) error {
-		if s := str(name); s != "" {
-			n, err := strconv.Atoi(s)
-			if err != nil {
-				return fmt.Errorf("%s %q: not a whole number", name, s)
-			}
-			*into = n
-		}
-		return nil
-	}
-	length := func(name string, into *float64) error {
-		if s := str(name); s != "" {
-			l, err := layout.ParseLength(s, "mm")
-			if err != nil {
-				return fmt.Errorf("%s: %v", name, err)
-			}
-			*into = l
-		}
-		return nil
-	}
-	if s := str("paper"); s != "" {
-		p, err := layout.ParsePaper(s)
-		if err != nil {
-			return nil, o, fmt.Errorf("paper: %v", err)
-		}
-		o.Paper = p
-	}
-	o.Landscape, o.Rules, o.NoRuler, o.Grey = flag("landscape"), flag("rules"), flag("no-ruler"), flag("grey")
-	o.Names = sheets.SplitNames(str("names"))
-	for _, e := range []error{num("copies", &o.Copies), num("per-page", &o.PerPage), num("rounds", &o.Rounds), num("players", &o.Players),
-		length("margin", &o.Margin), length("board-size", &o.BoardSize), length("line-width", &o.LineWidth)} {
-		if e != nil {
-			return nil, o, e
-		}
-	}
-	v := games.Values{}
-	for _, p := range g.Params() {
-		switch p.Kind {
-		case games.Int:
-			n := p.Default
-			if err := num(p.Name, &n); err != nil {
-				return nil, o, err
-			}
-			v[p.Name] = n
-		case games.String:
-			v[p.Name] = str(p.Name)
-		case games.Bool:
-			v[p.Name] = flag(p.Name)
-		}
-	}
-	return v, o, nil
-}
-
 // handleSheet answers the sheet the CLI's board command would print for
 // the same options: SVG pages for the preview (page=N, from 1), or the PDF
 // to download (format=pdf). The board id is in the X-Board-Id header.
@@ -356,7 +271,13 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	v, o, err := sheetOptions(g, q)
+	get := func(name string) (string, bool) { return q.Get(name), q.Has(name) }
+	v, err := games.ParseValues(g.Params(), get)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	o, err := sheets.ParseOptions(get)
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return

@@ -11,30 +11,36 @@ import (
 	"papergames/scorer"
 )
 
-// ringsUnder draws the filled sections under the target, so that the
-// board's circles, cuts and ring numbers stay on top of the shading.
-type ringsUnder struct {
+// under draws the filled sections under the target, so that the board's
+// circles, cuts and ring numbers stay on top of the shading.
+type under struct {
 	board boards.Rings
-	rr    *ringsRound
+	rr    *round
 }
 
-func (f ringsUnder) Extent(s float64) layout.Size { return f.board.Extent(s) }
-func (f ringsUnder) MinSize() float64             { return f.board.MinSize() }
+func (f under) Extent(s float64) layout.Size { return f.board.Extent(s) }
+func (f under) MinSize() float64             { return f.board.MinSize() }
 
-func (f ringsUnder) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+// Draw shades the sections ring by ring, section by section: the same
+// round draws the same bytes every time.
+func (f under) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	ctr := f.board.Center(o, s)
-	for sec, seat := range f.rr.owner {
-		c.Fill(f.rr.sectorPath(f.board, ctr, s, sec), scorer.Fill(seat))
+	for j, cs := range f.rr.st.cuts {
+		for k := range cs {
+			if seat := f.rr.owner(section{j + 1, k}); seat >= 0 {
+				c.Fill(f.rr.sectorPath(f.board, ctr, s, section{j + 1, k}), scorer.Fill(seat))
+			}
+		}
 	}
 	f.board.Draw(c, o, s, st)
 }
 
 // sectionSpan returns where section sec of its ring starts and how far it
 // runs clockwise, in degrees.
-func (rr *ringsRound) sectionSpan(sec ringSec) (from, sweep float64) {
-	cs := rr.cuts[sec.ring-1]
-	a, _ := cs[sec.sec].Float64()
-	b, _ := cs[(sec.sec+1)%len(cs)].Float64()
+func (rr *round) sectionSpan(sec section) (from, sweep float64) {
+	cs := rr.st.cuts[sec.ring-1]
+	a := cs[sec.sec].f
+	b := cs[(sec.sec+1)%len(cs)].f
 	if sec.sec+1 == len(cs) {
 		b += 360
 	}
@@ -42,7 +48,7 @@ func (rr *ringsRound) sectionSpan(sec ringSec) (from, sweep float64) {
 }
 
 // sectorPath is the annular sector of a section.
-func (rr *ringsRound) sectorPath(b boards.Rings, ctr layout.Point, s float64, sec ringSec) *layout.Path {
+func (rr *round) sectorPath(b boards.Rings, ctr layout.Point, s float64, sec section) *layout.Path {
 	from, sweep := rr.sectionSpan(sec)
 	start := (from - 90) * math.Pi / 180 // page angle: 0 at 3 o'clock, clockwise
 	sw := sweep * math.Pi / 180
@@ -53,17 +59,15 @@ func (rr *ringsRound) sectorPath(b boards.Rings, ctr layout.Point, s float64, se
 // cell draws the round: shaded sections, section numbers, the segments in
 // their players' ink with their numbers and end labels, a refused segment
 // (or a refused ring's cuts) in red.
-func (rr *ringsRound) cell(t *scorer.Transcript, i int) layout.Cell {
-	board := boards.Rings{Circles: rr.n, Sections: rr.bounds, Cuts: rr.floatCuts()}
-	caption := fmt.Sprintf("round %d: divider %s", i+1, t.Players[rr.divider])
+func (rr *round) cell(t *scorer.Transcript, i int) layout.Cell {
+	st := rr.st
+	board := boards.Rings{Circles: st.n, Sections: st.bounds, Cuts: rr.floatCuts()}
+	caption := fmt.Sprintf("round %d: divider %s", i+1, t.Players[st.divider])
 	if rr.noDiv {
 		caption = fmt.Sprintf("round %d: divider unknown", i+1)
 	}
 	if rr.bad < 0 && len(rr.badRings) == 0 && len(rr.segs) > 0 {
-		scores := make([]int, len(t.Players))
-		for _, seat := range rr.owner {
-			scores[seat]++
-		}
+		scores := st.Scores()
 		var parts []string
 		for k, p := range t.Players {
 			parts = append(parts, fmt.Sprintf("%s %d", p, scores[k]))
@@ -72,24 +76,24 @@ func (rr *ringsRound) cell(t *scorer.Transcript, i int) layout.Cell {
 	} else if rr.bad >= 0 || len(rr.badRings) > 0 {
 		caption += " · refused (see the messages)"
 	}
-	return layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: ringsUnder{board, rr}, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	return layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: under{board, rr}, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		rr.drawMoves(c, board, o, s, st)
 	}}}
 }
 
-func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Point, s float64, st layout.Style) {
+func (rr *round) drawMoves(c layout.Canvas, board boards.Rings, o layout.Point, s float64, st layout.Style) {
 	ctr := board.Center(o, s)
 	ringW := board.Radius(s, 1)
 	// Section numbers, where they fit.
 	f := layout.Font{Size: math.Min(2.4, ringW*0.32)}
-	for j := 1; j < rr.n; j++ {
-		cs := rr.cuts[j-1]
+	for j := 1; j < rr.st.n; j++ {
+		cs := rr.st.cuts[j-1]
 		if len(cs) == 0 || rr.badRings[j] {
 			continue
 		}
-		label := ringLabelSection(rr, j)
+		label := labelSection(rr, j)
 		for k := range cs {
-			from, sweep := rr.sectionSpan(ringSec{j, k})
+			from, sweep := rr.sectionSpan(section{j, k})
 			at := from + sweep/2
 			if k == label { // the board writes the ring number in the middle here
 				at = from + sweep/5
@@ -107,20 +111,22 @@ func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Po
 			c.Text(layout.Pt(p.X, p.Y+f.Size*0.35), txt, f, layout.Center, layout.RGB(110, 110, 110))
 		}
 	}
-	// A refused ring's cuts in red.
-	for j := range rr.badRings {
-		for _, a := range rr.cuts[j-1] {
-			d, _ := a.Float64()
+	// A refused ring's cuts in red, ring by ring.
+	for j := 1; j < rr.st.n; j++ {
+		if !rr.badRings[j] {
+			continue
+		}
+		for _, a := range rr.st.cuts[j-1] {
+			d := a.f
 			c.Stroke(layout.Segment(layout.Compass(ctr, board.Radius(s, j), d), layout.Compass(ctr, board.Radius(s, j+1), d)), layout.Pen{Width: st.Line * 1.6, Color: layout.Red})
 		}
 	}
-	at := func(e ringEnd) layout.Point {
-		d, _ := e.deg.Float64()
-		return layout.Compass(ctr, board.Radius(s, e.circle), d)
+	at := func(e end) layout.Point {
+		return layout.Compass(ctr, board.Radius(s, e.circle), e.d.f)
 	}
 	// Segments up to the first refused one, which is red.
 	type placed struct {
-		e    ringEnd
+		e    end
 		col  layout.Color
 		dirs []layout.Point // unit directions of the segments drawn from it
 	}
@@ -139,7 +145,7 @@ func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Po
 		}
 		p, q := at(sg.a), at(sg.b)
 		c.Stroke(layout.Segment(p, q), layout.Pen{Width: math.Max(0.45, st.Line*1.6), Color: col})
-		for x, e := range []ringEnd{sg.a, sg.b} {
+		for x, e := range []end{sg.a, sg.b} {
 			from, to := p, q
 			if x == 1 {
 				from, to = q, p
@@ -148,7 +154,7 @@ func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Po
 			dir := layout.Pt((to.X-from.X)/l, (to.Y-from.Y)/l)
 			found := false
 			for y := range ends {
-				if ends[y].e.circle == e.circle && ends[y].e.deg.Cmp(e.deg) == 0 {
+				if ends[y].e.circle == e.circle && ends[y].e.d == e.d {
 					ends[y].dirs = append(ends[y].dirs, dir)
 					found = true
 				}
@@ -174,7 +180,7 @@ func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Po
 	for _, x := range ends {
 		p := at(x.e)
 		c.Fill((&layout.Path{}).Circle(p, 0.7), x.col)
-		d, _ := x.e.deg.Float64()
+		d := x.e.d.f
 		sin, cos := layout.SinCosDeg(d)
 		ur, ut := layout.Pt(sin, -cos), layout.Pt(cos, sin) // outwards, clockwise (page)
 		txt := x.e.label()
@@ -183,7 +189,7 @@ func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Po
 		b := 0.6 + w*math.Abs(cos) + h*math.Abs(sin)
 		best, bestScore := layout.Point{}, -2.0
 		for _, sr := range []float64{1, -1} {
-			if sr > 0 && x.e.circle == rr.n {
+			if sr > 0 && x.e.circle == rr.st.n {
 				continue
 			}
 			for _, st := range []float64{1, -1} {
@@ -206,12 +212,12 @@ func (rr *ringsRound) drawMoves(c layout.Canvas, board boards.Rings, o layout.Po
 	}
 }
 
-// ringLabelSection returns the section in which the board writes ring j's
+// labelSection returns the section in which the board writes ring j's
 // number: the middle of the widest gap between cuts (boards.Rings).
-func ringLabelSection(rr *ringsRound, j int) int {
+func labelSection(rr *round, j int) int {
 	best, at := -1.0, -1
-	for k := range rr.cuts[j-1] {
-		if _, sw := rr.sectionSpan(ringSec{j, k}); sw > best {
+	for k := range rr.st.cuts[j-1] {
+		if _, sw := rr.sectionSpan(section{j, k}); sw > best {
 			best, at = sw, k
 		}
 	}

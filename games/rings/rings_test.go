@@ -18,19 +18,19 @@ import (
 
 func FuzzScoreCrossingTheRings(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
-// ringsTarget builds a target of n circles from each ring's cuts, written
+// testTarget builds a target of n circles from each ring's cuts, written
 // "0 90 180" (ring 1 first).
-func ringsTarget(t testing.TB, n int, cuts ...string) *ringTarget {
+func testTarget(t testing.TB, n int, cuts ...string) *target {
 	t.Helper()
-	g := &ringTarget{n: n}
+	g := &target{n: n}
 	for _, cs := range cuts {
-		var ds []*ringDir
+		var ds []*dir
 		for _, w := range strings.Fields(cs) {
 			d, err := geom.ParseNumber(w)
 			if err != nil {
 				t.Fatal(err)
 			}
-			ds = append(ds, &ringDir{deg: d})
+			ds = append(ds, newDir(d))
 		}
 		sort.Slice(ds, func(a, b int) bool { return ds[a].deg.Cmp(ds[b].deg) < 0 })
 		g.cuts = append(g.cuts, ds)
@@ -41,7 +41,7 @@ func ringsTarget(t testing.TB, n int, cuts ...string) *ringTarget {
 	return g
 }
 
-func ringsEnd(t testing.TB, label string) ringEnd {
+func testEnd(t testing.TB, label string) end {
 	t.Helper()
 	var c int
 	var a string
@@ -52,12 +52,12 @@ func ringsEnd(t testing.TB, label string) ringEnd {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return newRingEnd(c, d)
+	return newEnd(c, newDir(d))
 }
 
-// ringsMeetString writes what a segment meets: sections as ring.section in the
+// meetString writes what a segment meets: sections as ring.section in the
 // order met, then the cuts it runs along as ring@angle, and "centre".
-func ringsMeetString(g *ringTarget, m ringMeeting) string {
+func meetString(g *target, m meeting) string {
 	var parts []string
 	for _, s := range m.secs {
 		parts = append(parts, fmt.Sprintf("%d.%d", s.ring, s.sec+1))
@@ -130,8 +130,10 @@ func TestRingsMeets(t *testing.T) {
 		{"round to the same section", 3, []string{"0 1", "0 120 240"}, "2@340", "2@20", "1.2 1.1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := ringsTarget(t, tc.n, tc.cuts...)
-			if got := ringsMeetString(g, g.meets(ringsEnd(t, tc.a), ringsEnd(t, tc.b))); got != tc.want {
+			g := testTarget(t, tc.n, tc.cuts...)
+			var m meeting
+			g.meets(&m, testEnd(t, tc.a), testEnd(t, tc.b))
+			if got := meetString(g, m); got != tc.want {
 				t.Errorf("%s-%s meets %q, want %q", tc.a, tc.b, got, tc.want)
 			}
 		})
@@ -166,7 +168,7 @@ func TestRingBounds(t *testing.T) {
 		{"1.." + strings.Repeat("(", 200) + "1" + strings.Repeat(")", 200), nil, "nested too deeply"},
 		{"1..12345678901", nil, "too large"},
 	} {
-		got, _, err := ringBounds(tc.rule, 5)
+		got, _, err := sectionRule(tc.rule, 5)
 		if tc.err != "" {
 			var ue *games.UsageError
 			if err == nil || !strings.Contains(err.Error(), tc.err) || !errors.As(err, &ue) {
@@ -180,9 +182,9 @@ func TestRingBounds(t *testing.T) {
 	}
 }
 
-// ringsMatch is a transcript of 3 players and 4 circles; edit makes the
+// match is a transcript of 3 players and 4 circles; edit makes the
 // variants the tests need.
-const ringsMatch = `game: crossing-the-rings
+const match = `game: crossing-the-rings
 players: [Ann, Bob, Cy]
 circles: 4
 rounds:
@@ -197,7 +199,7 @@ rounds:
       - Ann: 4@0 4@120
 `
 
-func scoreRings(t *testing.T, text string, o games.Values) (*scorer.Result, error) {
+func scoreText(t *testing.T, text string, o games.Values) (*scorer.Result, error) {
 	t.Helper()
 	res, d, err := games.Score(Game{}, "t.yaml", []byte(text), o)
 	if err == nil && (d == nil || len(d.Cells) == 0) {
@@ -207,7 +209,7 @@ func scoreRings(t *testing.T, text string, o games.Values) (*scorer.Result, erro
 }
 
 func TestRingsMatchScores(t *testing.T) {
-	res, err := scoreRings(t, ringsMatch, games.Values{})
+	res, err := scoreText(t, match, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +243,7 @@ func TestRingsMatchScores(t *testing.T) {
 
 // The three ways to write the cuts give the same result.
 func TestRingsCutForms(t *testing.T) {
-	want, err := scoreRings(t, ringsMatch, games.Values{})
+	want, err := scoreText(t, match, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,8 +254,8 @@ func TestRingsCutForms(t *testing.T) {
 		"cuts: {3: 300 200 120 60 0, 1: 180 0, 2: 270 45 135}\n",
 		"cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300.0\n",
 	} {
-		text := strings.Replace(ringsMatch, "cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300\n", cuts, 1)
-		got, err := scoreRings(t, text, games.Values{})
+		text := strings.Replace(match, "cuts:\n      1: 0 180\n      2: 45 135 270\n      3: 0 60 120 200 300\n", cuts, 1)
+		got, err := scoreText(t, text, games.Values{})
 		if err != nil {
 			t.Errorf("%s: %v", cuts, err)
 			continue
@@ -265,9 +267,9 @@ func TestRingsCutForms(t *testing.T) {
 }
 
 func TestRingsAlongCut(t *testing.T) {
-	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Ann: 3@45 2@45", 1)
+	text := strings.Replace(match, "- Ann: 4@0 4@120", "- Ann: 3@45 2@45", 1)
 	// By default: along ring 2's cut at 45 it fills neither side.
-	res, err := scoreRings(t, text, games.Values{})
+	res, err := scoreText(t, text, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +283,7 @@ func TestRingsAlongCut(t *testing.T) {
               }`) {
 		t.Errorf("JSON lacks the cut:\n%s", res.JSON())
 	}
-	_, err = scoreRings(t, text, games.Values{"ban-along-cuts": true})
+	_, err = scoreText(t, text, games.Values{"ban-along-cuts": true})
 	want := "t.yaml:13:9: round 1, segment 3 (Ann 3@45-2@45): runs along the cut of ring 2 at 45 (2@45 to 3@45); with --ban-along-cuts a segment may not run along a cut"
 	if err == nil || err.Error() != want {
 		t.Errorf("--ban-along-cuts: %v\nwant %s", err, want)
@@ -336,8 +338,8 @@ func TestRingsRefused(t *testing.T) {
 		{"board", "circles: 4\n", "circles: 4\nboard: 12345678\n", games.Values{}, []string{"t.yaml:4:8: board 12345678 does not match this transcript: a sheet of 4 circles is board"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			text := strings.Replace(ringsMatch, tc.old, tc.new, 1)
-			if text == ringsMatch && tc.old != tc.new {
+			text := strings.Replace(match, tc.old, tc.new, 1)
+			if text == match && tc.old != tc.new {
 				t.Fatalf("%q is not in the transcript", tc.old)
 			}
 			res, d, err := games.Score(Game{}, "t.yaml", []byte(text), tc.o)
@@ -364,8 +366,8 @@ func TestRingsRefused(t *testing.T) {
 // A section filled earlier in the round stays its first filler's, and a
 // later segment over it scores nothing there.
 func TestRingsFirstFillerKeeps(t *testing.T) {
-	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Ann: 4@60 4@200", 1)
-	res, err := scoreRings(t, text, games.Values{})
+	text := strings.Replace(match, "- Ann: 4@0 4@120", "- Ann: 4@60 4@200", 1)
+	res, err := scoreText(t, text, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,7 +386,7 @@ func TestRingsDividerRotates(t *testing.T) {
 		return fmt.Sprintf("  - cuts: {1: 0 180, 2: 45 135 270}\n    segments:\n      - %s: 3@45 3@270\n      - %s: 2@0 3@135\n", first, second)
 	}
 	text := "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 3\nrounds:\n" + round("Ann", "Bob", "Ann") + round("Bob", "Ann", "Bob")
-	res, err := scoreRings(t, text, games.Values{})
+	res, err := scoreText(t, text, games.Values{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -394,14 +396,14 @@ func TestRingsDividerRotates(t *testing.T) {
 	if d := res.Rounds[1].Details["divider"]; d != "Bob" {
 		t.Errorf("round 2 divider %v, want Bob", d)
 	}
-	_, err = scoreRings(t, "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 3\nrounds:\n"+round("Ann", "Ann", "Bob"), games.Values{})
+	_, err = scoreText(t, "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 3\nrounds:\n"+round("Ann", "Ann", "Bob"), games.Values{})
 	if err == nil || !strings.Contains(err.Error(), "Ann drew it, but it is Bob's turn: after the divider Ann the order is Bob, then Ann") {
 		t.Errorf("err %v", err)
 	}
 }
 
 func TestRingsSectionsFlagIsUsageError(t *testing.T) {
-	_, _, err := games.Score(Game{}, "t.yaml", []byte(ringsMatch), games.Values{"sections": "3..2"})
+	_, _, err := games.Score(Game{}, "t.yaml", []byte(match), games.Values{"sections": "3..2"})
 	var ue *games.UsageError
 	if !errors.As(err, &ue) {
 		t.Errorf("err %v (%T), want a *games.UsageError", err, err)
@@ -480,7 +482,7 @@ func TestRingsUndecided(t *testing.T) {
 // their players' ink and the bad one in red, and shades nothing it or
 // later ones would have filled.
 func TestRingsRefusedRender(t *testing.T) {
-	text := strings.Replace(ringsMatch, "- Ann: 4@0 4@120", "- Bob: 4@0 4@120", 1)
+	text := strings.Replace(match, "- Ann: 4@0 4@120", "- Bob: 4@0 4@120", 1)
 	_, d, err := games.Score(Game{}, "t.yaml", []byte(text), games.Values{})
 	if err == nil || len(d.Cells) != 1 {
 		t.Fatalf("err %v, %d cells", err, len(d.Cells))
@@ -533,7 +535,7 @@ rounds:
 		{"4@29.9999999999 4@150.0000000001", "2. Ann 3@90-1@0: fills nothing; already filled: ring 1: 1 (Bob); ring 2: 2 (Bob)"},
 		{"4@30.0000000001 4@149.9999999999", "2. Ann 3@90-1@0: fills 1 (ring 1: 1); already filled: ring 2: 2 (Bob)"},
 	} {
-		res, err := scoreRings(t, strings.Replace(transcript, "BOB", tc.bob, 1), games.Values{})
+		res, err := scoreText(t, strings.Replace(transcript, "BOB", tc.bob, 1), games.Values{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -546,7 +548,7 @@ rounds:
 // A divider that cannot be read is reported alone: the order of play
 // depends on it, so the segments are not blamed for a guessed divider.
 func TestRingsUnreadableDividerAlone(t *testing.T) {
-	text := strings.Replace(ringsMatch, "divider: Ann", "divider: Bobb", 1)
+	text := strings.Replace(match, "divider: Ann", "divider: Bobb", 1)
 	text = strings.Replace(text, "- Bob: 4@60 4@200\n      - Cy: 2@45 3@270\n      - Ann: 4@0 4@120", "- Cy: 4@60 4@200\n      - Ann: 2@45 3@270\n      - Bob: 4@0 4@120", 1)
 	_, d, err := games.Score(Game{}, "t.yaml", []byte(text), games.Values{})
 	if err == nil {

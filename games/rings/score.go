@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"papergames/hp"
 	"papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
@@ -18,7 +17,7 @@ import (
 // Rules implements games.Scorer.
 func (Game) Rules() []games.Param {
 	return []games.Param{
-		{Name: "ban-along-cuts", Kind: games.Bool, Usage: "refuse a segment that runs along a cut (default: it fills neither neighbour)"},
+		{Name: "ban-along-cuts", Kind: games.Bool, Usage: "refuse a segment that runs along a cut (without this flag it fills neither neighbour)"},
 		{Name: "sections", Kind: games.String, Usage: "sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)"},
 	}
 }
@@ -33,10 +32,10 @@ func (Game) RenderNote() string {
 
 // Blank implements Scorer.
 func (Game) Blank() string {
-	return strings.Replace(blankCrossingTheRings, "BOARD", games.BoardID(ringsKey(4)), 1)
+	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(4)), 1)
 }
 
-const blankCrossingTheRings = `# Crossing The Rings transcript: one match, checked and scored by
+const blank = `# Crossing The Rings transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: crossing-the-rings
 players: [Player 1, Player 2]   # names in seat order
@@ -48,7 +47,8 @@ rounds:
   #   seat 2 in round 2, and so on round the table).
   # cuts: each ring's cut angles, in degrees clockwise from the top (whole,
   #   decimal like 22.5, or fraction like 45/2). Ring j lies between circles
-  #   j and j+1 and is cut into j to 2^j sections, one cut per section.
+  #   j and j+1 and is cut into j up to 2 to the power j (2^j) sections,
+#   one cut per section.
   #   Also accepted: a list, ring 1 first, or the sheet's "1:0,180;2:..." form.
   # segments: in play order (the players after the divider in seat order,
   #   the divider last), each NAME: END END. An end is a cut end written
@@ -71,29 +71,26 @@ rounds:
       - Player 2: 1@90 3@240
 `
 
-// ringsSegment is one segment of a round, as read and as scored.
-type ringsSegment struct {
-	node   *input.Node // the list item, for messages
-	seat   int         // who drew it, as written (-1 if unknown)
-	a, b   ringEnd
-	ok     bool // both ends read and valid
-	m      ringMeeting
-	filled []ringSec // sections it filled
-	again  []ringSec // sections it met that were filled before
+// segment is one segment of a round as read, and what it did.
+type segment struct {
+	node *input.Node // the list item, for messages
+	seat int         // who drew it, as written (-1 if unknown)
+	a, b end
+	ok   bool     // both ends read and valid
+	m    *meeting // what it met, once played
+	// sections it filled, and those it met that were filled before
+	filled, again []section
 }
 
-// ringsRound is one round as read: what the render draws and the score.
-type ringsRound struct {
-	n        int
-	bounds   [][2]int
-	divider  int          // seat
+// round is one round as read: the engine replaying it, and what the
+// render draws and the report writes.
+type round struct {
+	st       *State
 	noDiv    bool         // the divider was written but is not a player: play order unknown
-	cuts     [][]*big.Rat // each ring's cuts, sorted (the valid ones)
 	badRings map[int]bool // rings whose cuts are refused
 	unread   map[int]bool // rings missing or with an angle that cannot be read
-	segs     []*ringsSegment
+	segs     []*segment
 	bad      int // the first refused segment, or -1
-	owner    map[ringSec]int
 }
 
 // Score implements Scorer.
@@ -103,7 +100,7 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	if err != nil {
 		return nil, nil, err
 	}
-	bounds, rule, err := ringBounds(o.String("sections"), n)
+	bounds, rule, err := sectionRule(o.String("sections"), n)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -112,18 +109,18 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	var errs input.Errors
 	var cells []layout.Cell
 	divided := make([]int, len(t.Players))
-	boardKey := ringsKey(n)
-	boardIDs := []string{games.BoardID(boardKey)}
+	key := boardKey(n)
+	boardIDs := []string{games.BoardID(key)}
 	for i := range t.Rounds {
-		rr, rd, err := g.round(t, i, n, bounds, rule, o)
+		rr, rd, err := readRound(t, i, n, bounds, rule, o, false)
 		errs.Add(err, t.File)
 		if rr == nil {
 			continue
 		}
-		divided[rr.divider]++
+		divided[rr.st.divider]++
 		cells = append(cells, rr.cell(t, i))
 		if len(rr.badRings) == 0 {
-			boardIDs = append(boardIDs, games.BoardID(boardKey+" cuts="+FormatDividers(rr.floatCuts())))
+			boardIDs = append(boardIDs, games.BoardID(key+" cuts="+FormatDividers(rr.floatCuts())))
 		}
 		if rd != nil {
 			res.Rounds = append(res.Rounds, *rd)
@@ -141,14 +138,14 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	if err := errs.Err(); err != nil {
 		return nil, cells, err
 	}
-	if w := ringsDividerWarning(t.Players, divided); w != "" {
+	if w := dividerWarning(t.Players, divided); w != "" {
 		res.Warnings = append(res.Warnings, w)
 	}
 	return res, cells, nil
 }
 
-// ringsDividerWarning says who divided how often when not all equally.
-func ringsDividerWarning(players []string, divided []int) string {
+// dividerWarning says who divided how often when not all equally.
+func dividerWarning(players []string, divided []int) string {
 	var parts []string
 	same := true
 	for i, d := range divided {
@@ -161,57 +158,69 @@ func ringsDividerWarning(players []string, divided []int) string {
 	return "the players were not the divider equally often (" + strings.Join(parts, ", ") + "); a fair match gives everyone the same number of rounds as divider"
 }
 
-func (r *ringsRound) floatCuts() [][]float64 {
-	out := make([][]float64, len(r.cuts))
-	for j, cs := range r.cuts {
+// floatCuts returns each ring's cuts in float64 degrees, for drawing.
+func (rr *round) floatCuts() [][]float64 {
+	out := make([][]float64, len(rr.st.cuts))
+	for j, cs := range rr.st.cuts {
 		for _, c := range cs {
-			f, _ := c.Float64()
-			out[j] = append(out[j], f)
+			out[j] = append(out[j], c.f)
 		}
 	}
 	return out
 }
 
-// round reads, checks and scores round i. The ringsRound comes back
-// whenever the round's keys could be read, for the render; the scored
-// round only when nothing in it is refused.
-func (g Game) round(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o games.Values) (*ringsRound, *scorer.Round, error) {
+// readRound reads, checks and scores round i by replaying it on the
+// engine. The round comes back whenever its keys could be read, for the
+// render; the scored round only when nothing in it is refused. A partial
+// round (the last one, for moves) may stop before every player has drawn.
+func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o games.Values, partial bool) (*round, *scorer.Round, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "divider", "cuts", "segments")
 	if err != nil {
 		return nil, nil, err
 	}
 	m := len(t.Players)
-	rr := &ringsRound{n: n, bounds: bounds, divider: i % m, bad: -1, badRings: map[int]bool{}, unread: map[int]bool{}, owner: map[ringSec]int{}}
+	divider := i % m
+	rr := &round{bad: -1, badRings: map[int]bool{}, unread: map[int]bool{}}
 	var errs input.Errors
 	if dn, ok := f["divider"]; ok {
 		if seat, err := t.Seat(dn); err != nil {
 			errs = append(errs, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg))
 			rr.noDiv = true
 		} else {
-			rr.divider = seat
+			divider = seat
 		}
 	}
+	sn, haveSegs := f["segments"]
+	if rr.noDiv && haveSegs && sn.Kind == input.Seq && len(sn.Items) > 0 {
+		// Whoever drew last is taken for the divider, to draw the round.
+		if it := sn.Items[len(sn.Items)-1]; it.Kind == input.Map && len(it.Keys) == 1 {
+			if seat, err := t.Seat(it.Keys[0]); err == nil {
+				divider = seat
+			}
+		}
+	}
+	rr.st = newState(n, t.Players, divider, bounds, rule, o.Bool("ban-along-cuts"))
 	cn, ok := f["cuts"]
 	if !ok {
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing cuts: each ring's cut angles, e.g. cuts: {1: 0 180, 2: 45 135 270}", where))
-		rr.cuts = make([][]*big.Rat, n-1)
 		for j := 1; j < n; j++ {
 			rr.badRings[j], rr.unread[j] = true, true
 		}
 	} else {
-		errs = append(errs, rr.readCuts(cn, where, rule)...)
+		errs = append(errs, rr.readCuts(cn, where)...)
 	}
-	// The order of play: the players after the divider in seat order,
-	// then the divider.
-	order := make([]int, m)
-	for k := range order {
-		order[k] = (rr.divider + 1 + k) % m
+	if len(rr.badRings) == 0 {
+		if err := rr.st.Play(Move{Kind: Done}); err != nil {
+			errs = append(errs, cn.Errorf("%s, cuts: %v", where, err))
+			rr.badRings[0] = true
+		}
 	}
-	sn, ok := f["segments"]
+	order := rr.st.order
 	var items []*input.Node
 	switch {
-	case !ok:
+	case !haveSegs && partial:
+	case !haveSegs:
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing segments: each player's segment in play order, e.g. segments: [%s: 2@0 4@90]", where, t.Players[order[0]]))
 	case sn.Kind != input.Seq:
 		errs = append(errs, sn.Errorf("%s, segments: write a list, one segment per line in play order, e.g. - %s: 2@0 4@90", where, t.Players[order[0]]))
@@ -219,7 +228,7 @@ func (g Game) round(t *scorer.Transcript, i, n int, bounds [][2]int, rule string
 		items = sn.Items
 	}
 	for k, it := range items {
-		s, err := rr.readSegment(t, it, fmt.Sprintf("%s, segment %d", where, k+1), k, order)
+		s, err := rr.readSegment(t, it, fmt.Sprintf("%s, segment %d", where, k+1), k)
 		if err != nil {
 			errs.Add(err, t.File)
 			if rr.bad < 0 {
@@ -228,7 +237,7 @@ func (g Game) round(t *scorer.Transcript, i, n int, bounds [][2]int, rule string
 		}
 		rr.segs = append(rr.segs, s)
 	}
-	if ok && sn.Kind == input.Seq && len(items) < m && len(errs) == 0 {
+	if haveSegs && sn.Kind == input.Seq && len(items) < m && len(errs) == 0 && !partial {
 		var missing []string
 		for _, s := range order[len(items):] {
 			missing = append(missing, t.Players[s])
@@ -236,18 +245,122 @@ func (g Game) round(t *scorer.Transcript, i, n int, bounds [][2]int, rule string
 		errs = append(errs, sn.Errorf("%s: %d segment(s); each of the %d players draws one, so %s still to draw", where, len(items), m, strings.Join(missing, ", ")))
 	}
 	if len(rr.badRings) == 0 {
-		errs = append(errs, rr.play(t, where, o)...)
+		errs = append(errs, rr.play(t, where)...)
 	}
 	if len(errs) > 0 {
 		return rr, nil, errs.Err()
 	}
+	if partial {
+		return rr, nil, nil
+	}
 	return rr, rr.report(t, i), nil
 }
 
+// Moves implements games.Mover: it checks t like Score, the last round
+// allowed to stop before every player has drawn, and lists the segments
+// the player to move may draw there, grouped by their first end.
+func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
+	p := g.Params()[0]
+	n, err := t.Int("circles", p.Default, p.Min, p.Max)
+	if err != nil {
+		return "", err
+	}
+	bounds, rule, err := sectionRule(o.String("sections"), n)
+	if err != nil {
+		return "", err
+	}
+	if len(t.Rounds) == 0 {
+		return "", t.Root.Errorf("no rounds: moves lists the next moves of the last round")
+	}
+	var errs input.Errors
+	var last *round
+	for i := range t.Rounds {
+		rr, _, err := readRound(t, i, n, bounds, rule, o, i == len(t.Rounds)-1)
+		errs.Add(err, t.File)
+		last = rr
+	}
+	if err := errs.Err(); err != nil {
+		return "", err
+	}
+	st := last.st
+	var b strings.Builder
+	i := len(t.Rounds)
+	fmt.Fprintf(&b, "%s: round %d: %s divided (sections per ring %s); %d of %d segment(s) drawn.\n",
+		t.File, i, t.Players[st.divider], intList(st.Sections()), len(st.segs), len(st.players))
+	if st.Over() {
+		var parts []string
+		for k, sc := range st.Scores() {
+			parts = append(parts, fmt.Sprintf("%s %d", t.Players[k], sc))
+		}
+		fmt.Fprintf(&b, "Every player has drawn: the round is over (%s). No legal move remains.\n", strings.Join(parts, ", "))
+		return b.String(), nil
+	}
+	total := st.segments()
+	fmt.Fprintf(&b, "%s draws segment %d: %s. %d legal move(s), between %d cut ends:\n",
+		t.Players[st.ToMove()], len(st.segs)+1, st.Constraint(), total, len(st.ends))
+	var from End
+	var words []string
+	flush := func() {
+		if len(words) > 0 {
+			fmt.Fprintf(&b, "  from %s to:\n", from)
+			b.WriteString(wrap(words, "    ", 76))
+		}
+		words = words[:0]
+	}
+	listed := 0
+	st.eachSegment(func(a, e end) bool {
+		if listed == maxListed {
+			return false
+		}
+		if x := (End{a.circle, a.d.deg}); x != from {
+			flush()
+			from = x
+		}
+		words = append(words, e.label())
+		listed++
+		return true
+	})
+	flush()
+	if listed < total {
+		fmt.Fprintf(&b, "  ... and %d more: every pair of the cut ends not listed above%s.\n", total-listed, map[bool]string{true: " that does not run along a cut", false: ""}[st.ban])
+	}
+	return b.String(), nil
+}
+
+// maxListed bounds the segments moves writes out; the rest are counted.
+const maxListed = 5000
+
+func intList(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// wrap lays words out in lines of at most width characters.
+func wrap(words []string, indent string, width int) string {
+	var b strings.Builder
+	line := indent
+	for _, w := range words {
+		if len(line) > len(indent) && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += w
+	}
+	if len(line) > len(indent) {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}
+
 // readCuts reads each ring's cut angles in any of the accepted forms.
-func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors {
-	n := rr.n
-	rr.cuts = make([][]*big.Rat, n-1)
+func (rr *round) readCuts(cn *input.Node, where string) input.Errors {
+	n := rr.st.n
 	var errs input.Errors
 	type entry struct {
 		at    *input.Node // the ring's key or item
@@ -326,7 +439,7 @@ func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors 
 			rr.badRings[j], rr.unread[j] = true, true
 			continue
 		}
-		if !rr.readRing(j, e.at, e.words, where, rule, &errs) {
+		if !rr.readRing(j, e.at, e.words, where, &errs) {
 			rr.badRings[j] = true
 		}
 	}
@@ -340,45 +453,42 @@ func (rr *ringsRound) readCuts(cn *input.Node, where, rule string) input.Errors 
 	return errs
 }
 
-// readRing reads ring j's angles into rr.cuts[j-1], reporting bad ones.
-func (rr *ringsRound) readRing(j int, at *input.Node, words []*input.Node, where, rule string, errs *input.Errors) bool {
+// readRing reads ring j's angles and cuts the ring with them, reporting
+// bad ones.
+func (rr *round) readRing(j int, at *input.Node, words []*input.Node, where string, errs *input.Errors) bool {
 	good := true
-	seen := map[string]*input.Node{} // by exact value
+	var angles []*big.Rat
+	var read []*input.Node
 	for _, w := range words {
-		d, err := ringsCutAngle(w.Text)
+		d, err := cutAngle(w.Text)
 		if err != nil {
 			*errs = append(*errs, w.Errorf("%s, ring %d: cut at %q: %v", where, j, w.Text, err))
 			good, rr.unread[j] = false, true
 			continue
 		}
-		if first, dup := seen[d.RatString()]; dup {
-			*errs = append(*errs, w.Errorf("%s, ring %d: %s is cut twice (first at %d:%d as %s)", where, j, games.Exact(d), first.Pos.Line, first.Pos.Col, first.Text))
-			good = false
-			continue
-		}
-		seen[d.RatString()] = w
-		rr.cuts[j-1] = append(rr.cuts[j-1], d)
+		angles = append(angles, d)
+		read = append(read, w)
 	}
-	b := rr.bounds[j-1]
-	switch k := len(words); {
-	case k > MaxRingCuts:
-		*errs = append(*errs, at.Errorf("%s, ring %d: %d cuts; papergames reads at most %d per ring", where, j, k, MaxRingCuts))
-		good = false
-	case k < b[0] || k > b[1]:
-		*errs = append(*errs, at.Errorf("%s, ring %d: %d cut(s) make %d section(s); ring %d is cut into %d to %d sections (rule %s)", where, j, k, k, j, b[0], b[1], rule))
+	for _, x := range rr.st.cutRing(j, angles) {
+		first := read[x.first]
+		*errs = append(*errs, read[x.again].Errorf("%s, %v (first at %d:%d as %s)", where, twiceErr(j, angles[x.again]), first.Pos.Line, first.Pos.Col, first.Text))
 		good = false
 	}
-	sort.Slice(rr.cuts[j-1], func(a, b int) bool { return rr.cuts[j-1][a].Cmp(rr.cuts[j-1][b]) < 0 })
+	if err := rr.st.countErr(j, len(words), false); err != nil {
+		*errs = append(*errs, at.Errorf("%s, %v", where, err))
+		good = false
+	}
 	return good
 }
 
 // readSegment reads the k-th segment, NAME: END END, and checks who drew
 // it and that its ends are cut ends.
-func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where string, k int, order []int) (*ringsSegment, error) {
-	s := &ringsSegment{node: it, seat: -1}
+func (rr *round) readSegment(t *scorer.Transcript, it *input.Node, where string, k int) (*segment, error) {
+	st := rr.st
+	s := &segment{node: it, seat: -1}
 	example := "Bob: 2@0 4@90"
-	if k < len(order) {
-		example = t.Players[order[k]] + ": 2@0 4@90"
+	if k < len(st.order) {
+		example = t.Players[st.order[k]] + ": 2@0 4@90"
 	}
 	if it.Kind != input.Map || len(it.Keys) != 1 {
 		return s, it.Errorf("%s: write the player and the segment's two ends, e.g. %s", where, example)
@@ -390,14 +500,12 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 	switch {
 	case err != nil:
 		errs = append(errs, key.Errorf("%s: %v", where, err.(*input.Error).Msg))
-	case k >= len(order):
-		errs = append(errs, key.Errorf("%s (%s): every player has drawn their one segment this round", where, t.Players[seat]))
-	case seat != order[k] && !rr.noDiv: // with no divider, no order to check against
-		var names []string
-		for _, x := range order[:len(order)-1] {
-			names = append(names, t.Players[x])
+	case k >= len(st.order):
+		errs = append(errs, key.Errorf("%s (%s): %v", where, t.Players[seat], st.turnErr(k, seat)))
+	case !rr.noDiv: // with no divider, no order to check against
+		if err := st.turnErr(k, seat); err != nil {
+			errs = append(errs, key.Errorf("%s: %v", where, err))
 		}
-		errs = append(errs, key.Errorf("%s: %s drew it, but it is %s's turn: after the divider %s the order is %s, then %s", where, t.Players[seat], t.Players[order[k]], t.Players[order[len(order)-1]], strings.Join(names, ", "), t.Players[order[len(order)-1]]))
 	}
 	if err == nil {
 		s.seat = seat
@@ -410,38 +518,46 @@ func (rr *ringsRound) readSegment(t *scorer.Transcript, it *input.Node, where st
 	}
 	var ends []*input.Node
 	for _, w := range words {
-		ends = append(ends, ringsSplitDash(w)...)
+		ends = append(ends, splitDash(w)...)
 	}
 	if len(ends) != 2 {
 		errs = append(errs, val.Errorf("%s: %d end(s); a segment has two, e.g. %s", where, len(ends), example))
 		return s, errs.Err()
 	}
-	var got [2]ringEnd
+	var got [2]End
 	okEnds := true
 	for x, w := range ends {
-		e, err := rr.readEnd(w, where)
-		if err != nil || e.deg == nil {
-			if err != nil {
-				errs = append(errs, err)
+		c, d, err := parseEnd(w.Text, st.n)
+		if err == nil {
+			got[x] = End{c, d}
+			err = st.endErr(got[x])
+			if err != nil && (rr.unread[c-1] || rr.unread[c]) {
+				okEnds = false
+				continue // the ring's own message says what is wrong
 			}
-			okEnds = false
-			continue
+			if err != nil {
+				err = fmt.Errorf("end %s: %v", w.Text, err)
+			}
 		}
-		got[x] = e
-	}
-	if okEnds && got[0].circle == got[1].circle && got[0].deg.Cmp(got[1].deg) == 0 {
-		errs = append(errs, ends[1].Errorf("%s: both ends are %s; a segment joins two different cut ends", where, got[0].label()))
-		okEnds = false
+		if err != nil {
+			errs = append(errs, w.Errorf("%s: %v", where, err))
+			okEnds = false
+		}
 	}
 	if okEnds {
-		s.a, s.b, s.ok = got[0], got[1], true
+		a, b, err := st.segmentEnds(Move{Kind: Segment, A: got[0], B: got[1]})
+		if err != nil {
+			errs = append(errs, ends[1].Errorf("%s: %v", where, err))
+		} else {
+			s.a, s.b, s.ok = a, b, true
+		}
 	}
 	return s, errs.Err()
 }
 
-// ringsSplitDash splits a word such as 3@120-5@45 at its dashes (angles are
+// splitDash splits a word such as 3@120-5@45 at its dashes (angles are
 // never negative), keeping positions; a lone dash is dropped.
-func ringsSplitDash(w *input.Node) []*input.Node {
+func splitDash(w *input.Node) []*input.Node {
 	var out []*input.Node
 	off := 0
 	for _, part := range strings.Split(w.Text, "-") {
@@ -455,144 +571,72 @@ func ringsSplitDash(w *input.Node) []*input.Node {
 	return out
 }
 
-// readEnd reads circle@angle and checks that a cut ends there.
-func (rr *ringsRound) readEnd(w *input.Node, where string) (ringEnd, *input.Error) {
-	cs, as, ok := strings.Cut(w.Text, "@")
-	if !ok {
-		return ringEnd{}, w.Errorf("%s: end %q: write an end as circle@angle, e.g. 3@120 (circle 3 at 120 degrees)", where, w.Text)
-	}
-	c, err := strconv.Atoi(cs)
-	if err != nil || c < 1 || c > rr.n {
-		return ringEnd{}, w.Errorf("%s: end %s: circle %q: the circles are numbered 1 (innermost) to %d", where, w.Text, cs, rr.n)
-	}
-	d, err := ringsCutAngle(as)
-	if err != nil {
-		return ringEnd{}, w.Errorf("%s: end %s: angle %q %v", where, w.Text, as, err)
-	}
-	var near []string
-	unread := false // a ring here whose cuts could not all be read
-	for _, j := range []int{c - 1, c} {
-		if j < 1 || j >= rr.n {
-			continue
-		}
-		for _, x := range rr.cuts[j-1] {
-			if x.Cmp(d) == 0 {
-				return newRingEnd(c, d), nil
-			}
-		}
-		near = append(near, fmt.Sprintf("ring %d's at %s", j, ringsAngleList(rr.cuts[j-1], 12)))
-		unread = unread || rr.unread[j]
-	}
-	if unread {
-		return ringEnd{}, nil // the ring's own message says what is wrong
-	}
-	return ringEnd{}, w.Errorf("%s: end %s: no cut ends at circle %d, %s degrees; the cuts meeting circle %d are %s", where, w.Text, c, games.Exact(d), c, strings.Join(near, " and "))
-}
-
-// ringsAngleList writes angles, at most max of them.
-func ringsAngleList(as []*big.Rat, max int) string {
-	if len(as) == 0 {
-		return "none"
-	}
-	var parts []string
-	for i, a := range as {
-		if i == max {
-			parts = append(parts, fmt.Sprintf("... (%d in all)", len(as)))
-			break
-		}
-		parts = append(parts, games.Exact(a))
-	}
-	return strings.Join(parts, ", ")
-}
-
-// play decides what each segment meets, in order, and fills sections.
-func (rr *ringsRound) play(t *scorer.Transcript, where string, o games.Values) input.Errors {
-	g := &ringTarget{n: rr.n}
-	for _, cs := range rr.cuts {
-		var ds []*ringDir
-		for _, c := range cs {
-			ds = append(ds, &ringDir{deg: c})
-		}
-		g.cuts = append(g.cuts, ds)
-	}
+// play replays the segments on the engine, in order, up to the first
+// refused one; the later ones are still checked for what they meet.
+func (rr *round) play(t *scorer.Transcript, where string) input.Errors {
+	st := rr.st
 	var errs input.Errors
 	for k, s := range rr.segs {
 		if !s.ok {
 			continue
 		}
-		what := fmt.Sprintf("%s, segment %d (%s %s-%s)", where, k+1, rr.name(t, s.seat), s.a.label(), s.b.label())
-		m, err := ringsMeets(g, s.a, s.b)
-		if err != nil {
-			errs = append(errs, s.node.Errorf("%s: %v", what, err))
-			rr.refuse(k)
-			continue
-		}
-		s.m = m
-		if o.Bool("ban-along-cuts") && len(m.along) > 0 {
-			errs = append(errs, s.node.Errorf("%s: runs along %s; with --ban-along-cuts a segment may not run along a cut", what, rr.cutNames(m.along)))
-			rr.refuse(k)
-			continue
-		}
+		what := fmt.Sprintf("%s, segment %d (%s %s-%s)", where, k+1, name(t, s.seat), s.a.label(), s.b.label())
 		if rr.bad >= 0 && k >= rr.bad {
-			continue // nothing is filled from the first refused segment on
-		}
-		for _, sec := range m.secs {
-			if _, done := rr.owner[sec]; done {
-				s.again = append(s.again, sec)
-				continue
+			err := st.alongErr(s.a, s.b)
+			if err == nil {
+				var m meeting
+				err = st.meet(&m, s.a, s.b)
 			}
-			rr.owner[sec] = s.seat
-			s.filled = append(s.filled, sec)
+			if err != nil {
+				errs = append(errs, s.node.Errorf("%s: %v", what, err))
+			}
+			continue
+		}
+		mv := Move{Kind: Segment, Seat: s.seat, A: End{s.a.circle, s.a.d.deg}, B: End{s.b.circle, s.b.d.deg}}
+		if rr.noDiv {
+			mv.Seat = st.ToMove() // no order to check against
+		}
+		if err := st.Play(mv); err != nil {
+			errs = append(errs, s.node.Errorf("%s: %v", what, err))
+			rr.bad = k
+			continue
+		}
+		p := &st.segs[k]
+		s.m = &p.m
+		filled := map[int32]bool{}
+		for _, x := range st.fill[p.from:p.to] {
+			filled[x] = true
+		}
+		for _, x := range p.m.secs {
+			if filled[int32(st.base[x.ring-1]+x.sec)] {
+				s.filled = append(s.filled, x)
+			} else {
+				s.again = append(s.again, x)
+			}
 		}
 	}
 	return errs
 }
 
-// refuse marks segment k refused; fills by it and later ones are undone
-// for the render.
-func (rr *ringsRound) refuse(k int) {
-	if rr.bad >= 0 && rr.bad <= k {
-		return
-	}
-	rr.bad = k
-	for _, s := range rr.segs[k:] {
-		for _, sec := range s.filled {
-			delete(rr.owner, sec)
-		}
-		s.filled, s.again = nil, nil
-	}
-}
-
-func ringsMeets(g *ringTarget, a, b ringEnd) (m ringMeeting, err error) {
-	defer hp.Guard(&err)
-	return g.meets(a, b), nil
-}
-
-func (rr *ringsRound) name(t *scorer.Transcript, seat int) string {
+func name(t *scorer.Transcript, seat int) string {
 	if seat < 0 {
 		return "?"
 	}
 	return t.Players[seat]
 }
 
-// cutNames names cuts: "the cut of ring 2 at 45 (2@45 to 3@45)", or
-// "the cuts of ring 4 at 0, ring 2 at 0 and ring 4 at 180".
-func (rr *ringsRound) cutNames(cs []ringCut) string {
-	if len(cs) == 1 {
-		c := cs[0]
-		d := rr.cuts[c.ring-1][c.cut]
-		return fmt.Sprintf("the cut of ring %d at %s (%s to %s)", c.ring, games.Exact(d), ringEndLabel(c.ring, d), ringEndLabel(c.ring+1, d))
+// owner returns who filled section x, -1 for nobody.
+func (rr *round) owner(x section) int {
+	st := rr.st
+	if !st.done {
+		return -1
 	}
-	var parts []string
-	for _, c := range cs {
-		parts = append(parts, fmt.Sprintf("ring %d at %s", c.ring, games.Exact(rr.cuts[c.ring-1][c.cut])))
-	}
-	return "the cuts of " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return int(st.own[st.base[x.ring-1]+x.sec])
 }
 
-// ringsSecList writes sections grouped by ring: "ring 2: 1, 3; ring 3: 5".
-func ringsSecList(secs []ringSec, by func(ringSec) string) string {
-	s := append([]ringSec(nil), secs...)
+// secList writes sections grouped by ring: "ring 2: 1, 3; ring 3: 5".
+func secList(secs []section, by func(section) string) string {
+	s := append([]section(nil), secs...)
 	sort.Slice(s, func(a, b int) bool {
 		if s[a].ring != s[b].ring {
 			return s[a].ring < s[b].ring
@@ -616,32 +660,32 @@ func ringsSecList(secs []ringSec, by func(ringSec) string) string {
 	return strings.Join(parts, "; ")
 }
 
-// ringsSectionJSON is a section in the JSON details.
-type ringsSectionJSON struct {
+// sectionJSON is a section in the JSON details.
+type sectionJSON struct {
 	Ring    int    `json:"ring"`
 	Section int    `json:"section"`
 	By      string `json:"by,omitempty"`
 }
 
-// ringsCutJSON is a cut in the JSON details.
-type ringsCutJSON struct {
+// cutJSON is a cut in the JSON details.
+type cutJSON struct {
 	Ring  int    `json:"ring"`
 	Angle string `json:"angle"`
 }
 
-// ringsSegmentJSON is a segment in the JSON details.
-type ringsSegmentJSON struct {
-	Player        string             `json:"player"`
-	Ends          [2]string          `json:"ends"`
-	Filled        []ringsSectionJSON `json:"filled"`
-	AlreadyFilled []ringsSectionJSON `json:"already_filled"`
-	AlongCuts     []ringsCutJSON     `json:"along_cuts"`
-	Centre        bool               `json:"through_centre"`
+// segmentJSON is a segment in the JSON details.
+type segmentJSON struct {
+	Player        string        `json:"player"`
+	Ends          [2]string     `json:"ends"`
+	Filled        []sectionJSON `json:"filled"`
+	AlreadyFilled []sectionJSON `json:"already_filled"`
+	AlongCuts     []cutJSON     `json:"along_cuts"`
+	Centre        bool          `json:"through_centre"`
 }
 
-func ringsSectionsJSON(secs []ringSec, by func(ringSec) string) []ringsSectionJSON {
-	out := []ringsSectionJSON{}
-	s := append([]ringSec(nil), secs...)
+func sectionsJSON(secs []section, by func(section) string) []sectionJSON {
+	out := []sectionJSON{}
+	s := append([]section(nil), secs...)
 	sort.Slice(s, func(a, b int) bool {
 		if s[a].ring != s[b].ring {
 			return s[a].ring < s[b].ring
@@ -649,7 +693,7 @@ func ringsSectionsJSON(secs []ringSec, by func(ringSec) string) []ringsSectionJS
 		return s[a].sec < s[b].sec
 	})
 	for _, x := range s {
-		j := ringsSectionJSON{Ring: x.ring, Section: x.sec + 1}
+		j := sectionJSON{Ring: x.ring, Section: x.sec + 1}
 		if by != nil {
 			j.By = by(x)
 		}
@@ -659,53 +703,51 @@ func ringsSectionsJSON(secs []ringSec, by func(ringSec) string) []ringsSectionJS
 }
 
 // report writes the scored round.
-func (rr *ringsRound) report(t *scorer.Transcript, i int) *scorer.Round {
-	rd := &scorer.Round{Number: i + 1, Scores: make([]int, len(t.Players))}
+func (rr *round) report(t *scorer.Transcript, i int) *scorer.Round {
+	st := rr.st
+	rd := &scorer.Round{Number: i + 1, Scores: st.Scores()}
+	perRing := st.Sections()
 	total := 0
-	var perRing []int
-	for _, cs := range rr.cuts {
-		perRing = append(perRing, len(cs))
-		total += len(cs)
-	}
 	counts := make([]string, len(perRing))
 	for j, k := range perRing {
 		counts[j] = strconv.Itoa(k)
+		total += k
 	}
-	rd.Lines = append(rd.Lines, fmt.Sprintf("divider %s; sections per ring %s: %d in all", t.Players[rr.divider], strings.Join(counts, ", "), total))
-	byOwner := func(s ringSec) string { return t.Players[rr.owner[s]] }
-	var segs []ringsSegmentJSON
+	rd.Lines = append(rd.Lines, fmt.Sprintf("divider %s; sections per ring %s: %d in all", t.Players[st.divider], strings.Join(counts, ", "), total))
+	byOwner := func(s section) string { return t.Players[rr.owner(s)] }
+	var segs []segmentJSON
 	for k, s := range rr.segs {
 		line := fmt.Sprintf("%d. %s %s-%s: ", k+1, t.Players[s.seat], s.a.label(), s.b.label())
 		if len(s.filled) == 0 {
 			line += "fills nothing"
 		} else {
-			line += fmt.Sprintf("fills %d (%s)", len(s.filled), ringsSecList(s.filled, nil))
+			line += fmt.Sprintf("fills %d (%s)", len(s.filled), secList(s.filled, nil))
 		}
 		if len(s.again) > 0 {
-			line += "; already filled: " + ringsSecList(s.again, byOwner)
+			line += "; already filled: " + secList(s.again, byOwner)
 		}
 		if len(s.m.along) > 0 {
-			line += "; runs along " + rr.cutNames(s.m.along) + ", filling neither side there"
+			line += "; runs along " + st.cutNames(s.m.along) + ", filling neither side there"
 		}
 		if s.m.centre {
 			line += "; crosses the centre disc"
 		}
 		rd.Lines = append(rd.Lines, line)
-		rd.Scores[s.seat] += len(s.filled)
-		j := ringsSegmentJSON{Player: t.Players[s.seat], Ends: [2]string{s.a.label(), s.b.label()},
-			Filled: ringsSectionsJSON(s.filled, nil), AlreadyFilled: ringsSectionsJSON(s.again, byOwner), AlongCuts: []ringsCutJSON{}, Centre: s.m.centre}
+		j := segmentJSON{Player: t.Players[s.seat], Ends: [2]string{s.a.label(), s.b.label()},
+			Filled: sectionsJSON(s.filled, nil), AlreadyFilled: sectionsJSON(s.again, byOwner), AlongCuts: []cutJSON{}, Centre: s.m.centre}
 		for _, c := range s.m.along {
-			j.AlongCuts = append(j.AlongCuts, ringsCutJSON{c.ring, games.Exact(rr.cuts[c.ring-1][c.cut])})
+			j.AlongCuts = append(j.AlongCuts, cutJSON{c.ring, games.Exact(st.cuts[c.ring-1][c.cut].deg)})
 		}
 		segs = append(segs, j)
 	}
-	rd.Lines = append(rd.Lines, fmt.Sprintf("filled %d of %d sections, %d left unfilled", len(rr.owner), total, total-len(rr.owner)))
+	filled := len(st.fill)
+	rd.Lines = append(rd.Lines, fmt.Sprintf("filled %d of %d sections, %d left unfilled", filled, total, total-filled))
 	rd.Details = map[string]any{
-		"divider":           t.Players[rr.divider],
+		"divider":           t.Players[st.divider],
 		"sections_per_ring": perRing,
 		"sections":          total,
-		"filled":            len(rr.owner),
-		"unfilled":          total - len(rr.owner),
+		"filled":            filled,
+		"unfilled":          total - filled,
 		"segments":          segs,
 	}
 	return rd

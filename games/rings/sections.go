@@ -14,12 +14,12 @@ const MaxRingCuts = 4096
 // defaultSections is the --sections rule when none is given.
 const defaultSections = "j..2^j"
 
-// ringBounds returns the allowed number of sections of rings 1 to
+// sectionRule returns the allowed number of sections of rings 1 to
 // circles-1 under the --sections rule s ("" for the default j..2^j), and
 // the rule as it is quoted in messages. A rule that cannot be read, or
 // allows no section or fewer maximum than minimum sections for some ring,
 // is a *games.UsageError.
-func ringBounds(s string, circles int) ([][2]int, string, error) {
+func sectionRule(s string, circles int) ([][2]int, string, error) {
 	rule := strings.TrimSpace(s)
 	if rule == "" {
 		b := make([][2]int, 0, circles-1)
