@@ -75,4 +75,3 @@ func ParseOptions(get games.Lookup) (Options, error) {
 	}
 	return o, nil
 }
-

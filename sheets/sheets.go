@@ -245,8 +245,15 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
 		}
 	}
+	cp, differs := g.(games.Copier)
 	for i := 0; i < copies; i++ {
-		s.Cells = append(s.Cells, setup.Cells...)
+		cells := setup.Cells
+		if differs && copies > 1 {
+			if cells, err = cp.CopyCells(v, players, i); err != nil {
+				return nil, err
+			}
+		}
+		s.Cells = append(s.Cells, cells...)
 	}
 	if o.Rules {
 		txt, err := templates.Rules(info.ID)
