@@ -260,6 +260,7 @@ func printFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "compact", Usage: "plain boards only, as many as fit a page (up to 12), with cut lines; keys and score table once per page"},
 		&cli.BoolFlag{Name: "no-table", Usage: "leave out the score table"},
 		&cli.BoolFlag{Name: "no-header", Usage: "leave out the header (title, parameters, player names)"},
+		&cli.BoolFlag{Name: "no-record", Usage: "leave out the record forms (the pages to write the moves on while playing)"},
 		fontFlag(),
 	}
 }

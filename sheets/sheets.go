@@ -31,6 +31,7 @@ type Options struct {
 	Compact   bool // plain boards, as many as fit a page (up to 12)
 	NoTable   bool // no score table
 	NoHeader  bool // no header
+	NoRecord  bool // no record forms
 }
 
 // Option limits: beyond them a sheet is unreadable or the file huge.
@@ -253,7 +254,12 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 				return nil, err
 			}
 		}
-		s.Cells = append(s.Cells, cells...)
+		for _, c := range cells {
+			if o.NoRecord || o.Compact {
+				c.Record = nil // compact sheets are plain boards to photocopy
+			}
+			s.Cells = append(s.Cells, c)
+		}
 	}
 	if o.Rules {
 		txt, err := templates.Rules(info.ID)
