@@ -39,9 +39,9 @@ func scoreArcs(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error
 // reaches writes every move of a round as the same reach k.
 func reaches(m, k int) string { return strings.TrimSpace(strings.Repeat(fmt.Sprintf("%d ", k), m)) }
 
-func movesOf(t *testing.T, rd scorer.Round) []arcMoveJSON {
+func movesOf(t *testing.T, rd scorer.Round) []moveJSON {
 	t.Helper()
-	js, ok := rd.Details["moves"].([]arcMoveJSON)
+	js, ok := rd.Details["moves"].([]moveJSON)
 	if !ok {
 		t.Fatalf("round %d has no moves in its details", rd.Number)
 	}
@@ -89,7 +89,7 @@ func TestArcsReachSixth(t *testing.T) {
 // opposite marks both have radius 1 and centres 2 apart: they touch at
 // the centre, one point, and that is a meeting.
 func TestArcsTangentSixMarks(t *testing.T) {
-	b := newArcBoard(6)
+	b := newBoard(6)
 	for c := 1; c <= 3; c++ {
 		am, met, err := b.meet(c+3, 1, c, 1)
 		if err != nil || !met || strings.Join(am.how, ", ") != "tangent at the centre" || len(am.points) != 1 {
@@ -111,7 +111,7 @@ func TestArcsTangentSixMarks(t *testing.T) {
 // perpendicular bisector, the line through the centre, at distance
 // √(3 - 1) = √2 > 1 from it, outside the main circle.
 func TestArcsSixMarksByHand(t *testing.T) {
-	b := newArcBoard(6)
+	b := newBoard(6)
 	for c1 := 1; c1 <= 6; c1++ {
 		for c2 := 1; c2 <= 6; c2++ {
 			for k1 := 1; k1 <= 2; k1++ {
@@ -147,7 +147,7 @@ func TestArcsSixMarksByHand(t *testing.T) {
 // shared returns the end marks the arcs c1±k1 and c2±k2 share, and
 // whether their ends interleave round the circle (then each arc splits
 // the disc so that the other's ends are on both sides: they cross).
-func sharedInterleaved(b *arcBoard, c1, k1, c2, k2 int) (int, bool) {
+func sharedInterleaved(b *board, c1, k1, c2, k2 int) (int, bool) {
 	a1, a2 := b.ends(c1, k1)
 	e1, e2 := b.ends(c2, k2)
 	n := 0
@@ -171,7 +171,7 @@ func sharedInterleaved(b *arcBoard, c1, k1, c2, k2 int) (int, bool) {
 // cross outside the main circle, at distance √(1 + √2) ≈ 1.55, 1.22 and
 // √(1 + √2/2) ≈ 1.31 from the centre).
 func TestArcsEightMarksByHand(t *testing.T) {
-	b := newArcBoard(8)
+	b := newBoard(8)
 	for c2 := 2; c2 <= 8; c2++ {
 		for k1 := 1; k1 <= 3; k1++ {
 			for k2 := 1; k2 <= 3; k2++ {
@@ -191,7 +191,7 @@ func TestArcsEightMarksByHand(t *testing.T) {
 // cross, on every board up to 40 marks.
 func TestArcsSharedAndInterleavedEndsMeet(t *testing.T) {
 	for m := 3; m <= 40; m++ {
-		b := newArcBoard(m)
+		b := newBoard(m)
 		for c2 := 2; c2 <= m; c2++ {
 			for k1 := 1; 2*k1 < m; k1++ {
 				for k2 := 1; 2*k2 < m; k2++ {
@@ -227,7 +227,7 @@ func TestArcsNearMiss(t *testing.T) {
 		{160, 81, 43, 13, 1.92e-7, 1e-6},    // centres opposite
 		{28, 10, 6, 2, 1.43e-3, 1e-2},       // the closest on boards up to 30 marks
 	} {
-		b := newArcBoard(tc.m)
+		b := newBoard(tc.m)
 		_, met, err := b.meet(1, tc.k1, tc.c2, tc.k2)
 		if err != nil || met {
 			t.Errorf("%d marks, 1±%d and %d±%d: met %v (%v), want a miss", tc.m, tc.k1, tc.c2, tc.k2, met, err)
@@ -250,7 +250,7 @@ func TestArcsNearMiss(t *testing.T) {
 // the boards up to 60 marks is one point, and a meeting (the scorer only
 // reports tangencies inside or on the main circle).
 func TestArcsTangencies(t *testing.T) {
-	b := newArcBoard(12)
+	b := newBoard(12)
 	if _, met, _ := b.meet(1, 1, 4, 1); met {
 		t.Error("12 marks, 1±1 and 4±1 meet")
 	}
@@ -262,7 +262,7 @@ func TestArcsTangencies(t *testing.T) {
 	// a meeting exactly when its point is inside or on the main circle.
 	n := 0
 	for m := 3; m <= 60; m++ {
-		b := newArcBoard(m)
+		b := newBoard(m)
 		for c2 := 2; c2 <= m; c2++ {
 			for k1 := 1; 2*k1 < m; k1++ {
 				for k2 := 1; 2*k2 < m; k2++ {
@@ -479,8 +479,8 @@ func TestArcsRenderFits(t *testing.T) {
 				t.Errorf("%d marks on %vx%v mm: %v", m, paper.W, paper.H, err)
 			}
 		}
-		_, big := d.Cells[0].Figure.(scorer.Overlay).Base.(arcBigBoard)
-		if big != (m > arcTableMarks) {
+		_, big := d.Cells[0].Figure.(scorer.Overlay).Base.(bigBoard)
+		if big != (m > tableMarks) {
 			t.Errorf("%d marks: drawn without the compass table: %v", m, big)
 		}
 	}
@@ -508,7 +508,7 @@ func FuzzScoreArcsAndMarks(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 // angle reduced to [0, 45] degrees, are bit for bit hp.Polar's.
 func TestArcBoardMarks(t *testing.T) {
 	for _, m := range []int{3, 7, 8, 12, 90, 360, 997} {
-		b := newArcBoard(m)
+		b := newBoard(m)
 		for i := range b.marks {
 			p := hp.Polar(big.NewRat(1, 1), big.NewRat(int64(360*i), int64(m)))
 			if p.X.Big().Cmp(b.marks[i].X.Big()) != 0 || p.Y.Big().Cmp(b.marks[i].Y.Big()) != 0 {
