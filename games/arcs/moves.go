@@ -34,7 +34,7 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	for s, v := range st.scores {
 		score = append(score, fmt.Sprintf("%s %d", t.Players[s], v))
 	}
-	fmt.Fprintf(&b, "%s draws move %d of %d (scores so far: %s).\n", t.Players[st.ToMove()], k, m, strings.Join(score, ", "))
+	fmt.Fprintf(&b, "%s draws move %d of %d (this round so far: %s).\n", t.Players[st.ToMove()], k, m, strings.Join(score, ", "))
 	moves := st.Moves(nil)
 	c := st.centre()
 	if c == 0 {
@@ -50,7 +50,7 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 		}
 		return b.String(), nil
 	}
-	fmt.Fprintf(&b, "Move %d is centred on mark %d (%s), with a reach of 1 to %d. %d legal move(s), by the earlier arcs each would meet:\n", k, c, st.forced(c), st.b.reach, len(moves))
+	fmt.Fprintf(&b, "Move %d is centred on mark %d (%s), with a reach of 1 to %d. %d legal move(s), by the number of earlier arcs each would meet (its score):\n", k, c, st.forced(c), st.b.reach, len(moves))
 	by := map[int][]string{}
 	most := 0
 	for _, mv := range moves {
@@ -65,7 +65,14 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	}
 	for n := 0; n <= most; n++ {
 		if len(by[n]) > 0 {
-			b.WriteString(wrapWords(fmt.Sprintf("  meeting %d (scores %d):", n, n), by[n], "    ", 76))
+			head := fmt.Sprintf("  meeting %d earlier arcs:", n)
+			switch n {
+			case 0:
+				head = "  meeting no earlier arc:"
+			case 1:
+				head = "  meeting 1 earlier arc:"
+			}
+			b.WriteString(wrapWords(head, by[n], "    ", 76))
 		}
 	}
 	return b.String(), nil

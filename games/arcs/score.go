@@ -280,7 +280,13 @@ func (r *round) result(t *scorer.Transcript, i int, where string) (*scorer.Round
 			if k == detailMoves {
 				rd.Lines = append(rd.Lines, fmt.Sprintf("(the moves after move %d: how many earlier arcs each meets, not which; a round of more than %d arcs is summarised)", detailMoves, detailMoves))
 			}
-			rd.Lines = append(rd.Lines, line+fmt.Sprintf("meets %d earlier arc%s", j.Count, plural(j.Count)))
+			switch j.Count {
+			case 0:
+				line += "meets no earlier arc"
+			default:
+				line += fmt.Sprintf("meets %d earlier arc%s", j.Count, plural(j.Count))
+			}
+			rd.Lines = append(rd.Lines, line)
 			js = append(js, j)
 			continue
 		}
