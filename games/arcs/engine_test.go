@@ -115,8 +115,8 @@ func TestParse(t *testing.T) {
 		{8, 1, nil, "2 - 8", Move{Centre: 1, Reach: 1}, ""},
 		{8, 1, nil, "1:7–3", Move{Centre: 1, Reach: 2}, ""},
 		{8, 1, nil, "3", Move{Centre: 1, Reach: 3}, ""},
-		{8, 1, nil, "6", Move{Centre: 1, Reach: 6}, ""},     // Check refuses it
-		{8, 1, nil, "2:1", Move{Centre: 2}, ""},             // Check names the centre
+		{8, 1, nil, "6", Move{Centre: 1, Reach: 6}, ""}, // Check refuses it
+		{8, 1, nil, "2:1", Move{Centre: 2}, ""},         // Check names the centre
 		{8, 1, nil, "x:1", Move{}, `"x" is not a centre mark`},
 		{8, 1, nil, "x", Move{}, "write an arc as its two end marks (e.g. 8-2) or its reach (e.g. 1), optionally after its centre (1:8-2)"},
 		{8, 1, nil, "0-2", Move{}, "mark 0 is not on the board"},
