@@ -1,6 +1,7 @@
 package arcs
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 
@@ -28,7 +29,7 @@ func (r *round) cell(caption string) *layout.Cell {
 	board := boards.MarkedCircle{Marks: m}
 	var base layout.Figure = board
 	if len(r.moves) > drawnMarks {
-		caption += " · arcs only"
+		caption += fmt.Sprintf(" · arcs only (over %d)", drawnMarks)
 	}
 	if m > tableMarks {
 		base = bigBoard{board}
@@ -150,7 +151,7 @@ func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point,
 	// The meeting points, once each; smaller where there are many. The
 	// engine knows which arcs met; where is decided at their places.
 	dotR := math.Min(0.6, 0.25+25/float64(r.st.b.m))
-	var dots []layout.Point
+	dots := newDotGrid(2)
 	seen := map[[2]int64]bool{}
 	for i := range r.moves {
 		for j := range i {
@@ -164,7 +165,7 @@ func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point,
 				key := [2]int64{int64(math.Round(p.X * 20)), int64(math.Round(p.Y * 20))}
 				if !seen[key] {
 					seen[key] = true
-					dots = append(dots, p)
+					dots.add(p)
 					polygons.Dot(c, p, dotR, layout.Black)
 				}
 			}
@@ -179,10 +180,7 @@ func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point,
 		for _, l := range placed {
 			gap = math.Min(gap, p.Dist(l.at)-l.radius-rad)
 		}
-		for _, d := range dots {
-			gap = math.Min(gap, p.Dist(d)-rad-0.3)
-		}
-		return gap
+		return math.Min(gap, dots.nearest(p)-rad-0.3)
 	}
 	tries := []float64{0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88}
 	for _, l := range labels {
@@ -202,4 +200,83 @@ func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point,
 		c.Stroke((&layout.Path{}).Circle(best, rad), layout.Pen{Width: 0.15, Color: l.col})
 		c.Text(layout.Pt(best.X, best.Y+fs*0.35), l.text, font, layout.Center, l.col)
 	}
+}
+
+// dotGrid holds the meeting points in square cells, so that a label finds
+// the nearest one by looking at the cells around it, ring by ring, rather
+// than at every point (a round of 360 arcs has tens of thousands).
+type dotGrid struct {
+	cell     float64
+	at       map[[2]int][]layout.Point
+	lo, hi   [2]int // the cells that hold points
+	occupied bool
+}
+
+func newDotGrid(cell float64) *dotGrid {
+	return &dotGrid{cell: cell, at: map[[2]int][]layout.Point{}}
+}
+
+func (g *dotGrid) key(p layout.Point) [2]int {
+	return [2]int{int(math.Floor(p.X / g.cell)), int(math.Floor(p.Y / g.cell))}
+}
+
+func (g *dotGrid) add(p layout.Point) {
+	k := g.key(p)
+	g.at[k] = append(g.at[k], p)
+	if !g.occupied {
+		g.lo, g.hi, g.occupied = k, k, true
+	}
+	for i := range 2 {
+		g.lo[i], g.hi[i] = min(g.lo[i], k[i]), max(g.hi[i], k[i])
+	}
+}
+
+// nearest is the distance from p to the nearest point (+Inf when none):
+// the points in cells of ring r around p's cell are at least (r-1) cells
+// away, so the search stops once the nearest found is that close.
+func (g *dotGrid) nearest(p layout.Point) float64 {
+	best := math.Inf(1)
+	if !g.occupied {
+		return best
+	}
+	c := g.key(p)
+	look := func(x, y int) {
+		for _, d := range g.at[[2]int{x, y}] {
+			best = math.Min(best, p.Dist(d))
+		}
+	}
+	for r := 0; ; r++ {
+		// The ring's cells inside the occupied box: its top and bottom
+		// rows, then its sides.
+		x0, x1 := max(c[0]-r, g.lo[0]), min(c[0]+r, g.hi[0])
+		for _, y := range []int{c[1] - r, c[1] + r} {
+			if y >= g.lo[1] && y <= g.hi[1] {
+				for x := x0; x <= x1; x++ {
+					look(x, y)
+				}
+			}
+			if r == 0 {
+				break
+			}
+		}
+		y0, y1 := max(c[1]-r+1, g.lo[1]), min(c[1]+r-1, g.hi[1])
+		for _, x := range []int{c[0] - r, c[0] + r} {
+			if r > 0 && x >= g.lo[0] && x <= g.hi[0] {
+				for y := y0; y <= y1; y++ {
+					look(x, y)
+				}
+			}
+		}
+		covered := c[0]-r <= g.lo[0] && c[1]-r <= g.lo[1] && c[0]+r >= g.hi[0] && c[1]+r >= g.hi[1]
+		if best <= float64(r)*g.cell || covered {
+			return best
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
