@@ -147,7 +147,7 @@ func TestParse(t *testing.T) {
 	}
 }
 
-// TestPlayUndo plays the m = 6 round of TestArcsSixMarksByHand move by
+// TestPlayUndo plays the m = 6 round of TestSixMarksByHand move by
 // move: the counts and running scores, and Undo back to the start.
 func TestPlayUndo(t *testing.T) {
 	s := newState(t, 6, 2, 1, 0)
@@ -383,4 +383,44 @@ func BenchmarkPlayout(b *testing.B) {
 		_, buf = games.Playout[Move](s, rng, -1, buf)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// TestConcurrentRounds: rounds on one board, played at once, fill its
+// shared table together (run with -race) and agree with rounds played
+// alone.
+func TestConcurrentRounds(t *testing.T) {
+	const m, n = 29, 4
+	scores := make([][]int, n)
+	done := make(chan int)
+	for g := range n {
+		go func() {
+			s, _ := New(m, []string{"a", "b"}, 0, 0)
+			rng := rand.New(rand.NewPCG(uint64(g), 1))
+			for range 20 {
+				for len(s.Played()) > 0 {
+					s.Undo()
+				}
+				games.Playout[Move](s, rng, -1, nil)
+			}
+			scores[g] = s.Scores()
+			done <- g
+		}()
+	}
+	for range n {
+		<-done
+	}
+	for g := range n {
+		s := newState(t, m, 2, 0, 0)
+		s.b = newBoard(m) // a table of its own
+		rng := rand.New(rand.NewPCG(uint64(g), 1))
+		for range 20 {
+			for len(s.Played()) > 0 {
+				s.Undo()
+			}
+			games.Playout[Move](s, rng, -1, nil)
+		}
+		if fmt.Sprint(s.Scores()) != fmt.Sprint(scores[g]) {
+			t.Errorf("goroutine %d scored %v, alone %v", g, scores[g], s.Scores())
+		}
+	}
 }
