@@ -39,14 +39,14 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	c := st.centre()
 	if c == 0 {
 		fmt.Fprintf(&b, "The first arc may be centred on any mark, with a reach of 1 to %d, and meets nothing. %d legal move(s); write the centre in front (1:%s) or as first:\n", st.b.reach, len(moves), ends(st.b, 1, 1))
-		for c := 1; c <= m; c++ {
+		for len(moves) > 0 { // listed centre by centre
+			c, n := moves[0].Centre, 0
 			var words []string
-			for _, mv := range moves {
-				if mv.Centre == c {
-					words = append(words, ends(st.b, c, mv.Reach))
-				}
+			for ; n < len(moves) && moves[n].Centre == c; n++ {
+				words = append(words, ends(st.b, c, moves[n].Reach))
 			}
 			b.WriteString(wrapWords(fmt.Sprintf("  centre %d:", c), words, "    ", 76))
+			moves = moves[n:]
 		}
 		return b.String(), nil
 	}
