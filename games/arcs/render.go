@@ -17,10 +17,18 @@ import (
 const tableMarks = 48
 
 // drawnMarks is the most arcs a rendered round numbers and marks the
-// meetings of: beyond it (the largest printed sheet) the numbers and dots
-// would cover the drawing many times over, and placing them would take
-// minutes, so only the arcs are drawn.
+// meetings of: beyond it (the largest printed sheet) the numbers and the
+// dots (a hundred thousand and more at 1000 arcs) would cover the drawing
+// many times over and fill megabytes, so only the arcs are drawn.
 const drawnMarks = 360
+
+// drawn is the moves the render draws: up to the first refused one.
+func (r *round) drawn() []written {
+	if r.bad >= 0 && r.bad < len(r.moves) {
+		return r.moves[:r.bad+1]
+	}
+	return r.moves
+}
 
 // cell draws the round: the arcs up to the first refused move (in red),
 // their numbers, and, once scored, the points where arcs meet.
@@ -28,7 +36,7 @@ func (r *round) cell(caption string) *layout.Cell {
 	m := r.st.b.m
 	board := boards.MarkedCircle{Marks: m}
 	var base layout.Figure = board
-	if len(r.moves) > drawnMarks {
+	if len(r.drawn()) > drawnMarks {
 		caption += fmt.Sprintf(" · arcs only (over %d)", drawnMarks)
 	}
 	if m > tableMarks {
@@ -96,10 +104,7 @@ func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point,
 	pen := layout.Pen{Width: st.Line * 1.5}
 	fs := math.Min(3.2, math.Max(2, s/60))
 	font := layout.Font{Size: fs, Bold: true}
-	drawn := r.moves
-	if r.bad >= 0 && r.bad < len(drawn) {
-		drawn = drawn[:r.bad+1]
-	}
+	drawn := r.drawn()
 	detail := len(drawn) <= drawnMarks
 	// arc returns the page geometry of the arc centred at mark cm with
 	// reach k: its centre, radius, and the angles it spans (it runs
@@ -156,7 +161,7 @@ func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point,
 	for i := range r.moves {
 		for j := range i {
 			if !r.scored || !r.st.met(i, j) {
-				continue
+				continue // a refused round is drawn without its meetings
 			}
 			a, e := r.moves[i], r.moves[j]
 			am, _, _ := r.st.b.meet(a.centre, a.reach, e.centre, e.reach) // decided when scored

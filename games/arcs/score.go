@@ -15,8 +15,9 @@ import (
 // detailMoves is the most moves of a round whose earlier arcs met are
 // listed one by one in the report and the JSON details: every round of a
 // printed sheet (up to 360 marks) is reported in full; the later moves of
-// a larger round give their count only, which keeps the report of the
-// largest rounds (1000 arcs, 499,500 pairs) to a few hundred kilobytes.
+// a larger round give their count only, which keeps the largest rounds
+// (1000 arcs, 499,500 pairs) to about a megabyte of JSON (was 9 MB) and
+// half a megabyte of report.
 const detailMoves = 360
 
 // written is a move of a transcript: the word, who drew it, its centre
