@@ -52,8 +52,8 @@ func TestBoundsAtMaxMarks(t *testing.T) {
 	alloc := after.TotalAlloc - before.TotalAlloc
 	js, txt := res.JSON(), res.Text("big.yaml")
 	t.Logf("%d rounds of %d arcs: %v, %d MB allocated, %.1f MB kept; JSON %d KB, text %d KB", rounds, m, took, alloc>>20, float64(kept)/(1<<20), len(js)>>10, len(txt)>>10)
-	if per := took / rounds; per > 3*time.Second {
-		t.Errorf("%v a round, want under 3 s", per)
+	if per := took / rounds; per > 5*time.Second {
+		t.Errorf("%v a round, want under 5 s", per)
 	}
 	if per := alloc / rounds; per > 200<<20 {
 		t.Errorf("%d MB allocated a round, want under 200 MB", per>>20)
