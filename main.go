@@ -381,6 +381,9 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	}
 	names, err := layout.Save(doc, out, c.App.Writer)
 	if err != nil {
+		if out == "-" && format == layout.FormatSVG && !o.NoRecord {
+			return fmt.Errorf("%v; --no-record leaves out the record pages", err)
+		}
 		return err
 	}
 	if out != "-" {
