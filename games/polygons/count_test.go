@@ -101,7 +101,7 @@ func TestCounterClosedPaths(t *testing.T) {
 			overlap := false
 			for i := range segs {
 				for j := range i {
-					a, b := geomSegs(segs[i:i+1])[0], geomSegs(segs[j:j+1])[0]
+					a, b := geomSegs(segs[i : i+1])[0], geomSegs(segs[j : j+1])[0]
 					overlap = overlap || geom.Coincide(a, b)
 				}
 			}
