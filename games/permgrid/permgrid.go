@@ -1,3 +1,6 @@
+// Package permgrid is Leroy Quet's Polygons In Permutation Grid (2008):
+// the board sheet, the rules engine (State, one round move by move) and the
+// scorer of transcripts, which replays each round on the engine.
 package permgrid
 
 import (

@@ -22,6 +22,7 @@ type Move struct {
 	To int   // the number (from 1, in the order placed) of the dot the path goes to
 }
 
+// String writes m in the transcript's notation.
 func (m Move) String() string {
 	if m.To != 0 {
 		return strconv.Itoa(m.To)
@@ -170,13 +171,13 @@ type (
 	dupError struct{ Dot int }
 	// lineError: dots A, B and the new one are on one line.
 	lineError struct{ msg string }
-	// RevisitError: the path already reached dot Dot, at step Step.
-	RevisitError struct{ Dot, Step int }
+	// revisitError: the path already reached dot Dot, at step Step.
+	revisitError struct{ Dot, Step int }
 )
 
 func (e *dupError) Error() string  { return fmt.Sprintf("dot %d is already there", e.Dot) }
 func (e *lineError) Error() string { return e.msg }
-func (e *RevisitError) Error() string {
+func (e *revisitError) Error() string {
 	return fmt.Sprintf("dot %d was already reached at step %d; each move goes to a dot not yet reached", e.Dot, e.Step)
 }
 
@@ -202,7 +203,7 @@ func (s *State) Check(m Move) error {
 	case m.To < 1 || m.To > s.n:
 		return fmt.Errorf("%q is not a dot number from 1 to %d", strconv.Itoa(m.To), s.n)
 	case s.at[m.To-1] > 0:
-		return &RevisitError{Dot: m.To, Step: int(s.at[m.To-1])}
+		return &revisitError{Dot: m.To, Step: int(s.at[m.To-1])}
 	}
 	return nil
 }

@@ -1,3 +1,7 @@
+// Package polydots is Leroy Quet's Polygons-&-Dots (2008): the coordinate
+// sheet, the rules engine (State, one round move by move, with exact
+// points) and the scorer of transcripts, which replays each round on the
+// engine.
 package polydots
 
 import (
@@ -38,8 +42,8 @@ func (Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	}, nil
 }
 
-// MaxDots bounds a round of Polygons-&-Dots; the no-three-in-a-line check
-// looks at every triple.
+// MaxDots bounds a round of Polygons-&-Dots (checking a dot sorts the
+// directions to the dots before it).
 const MaxDots = 200
 
 // Rules implements games.Scorer.
@@ -194,7 +198,7 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 			if err == nil {
 				err = st.Play(mv)
 			}
-			if r, ok := err.(*RevisitError); ok {
+			if r, ok := err.(*revisitError); ok {
 				r.Step = wordOf[r.Step-1] + 1
 				if len(st.path) > 0 && len(errs) == 0 && len(st.path) == m {
 					badStep = [2]int{int(st.path[len(st.path)-1]), mv.To - 1}

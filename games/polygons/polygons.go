@@ -1,3 +1,8 @@
+// Package polygons holds what Leroy Quet's two polygon-counting games,
+// Polygons-&-Dots and Polygons In Permutation Grid, share: scoring the faces
+// of a drawing for a report (FaceRule, from geom.Arrange), a fast exact face
+// counter for the small integer drawings their engines make (Counter), and
+// the drawing helpers of their renders.
 package polygons
 
 import (
@@ -21,6 +26,8 @@ type Round struct {
 	Scores []int
 }
 
+// ScoreFaces arranges segs and gives each face to the seat owner(sides)
+// names, among players seats.
 func ScoreFaces(segs []geom.Segment, players int, owner func(sides int) int) (*Round, error) {
 	arr, err := geom.Arrange(segs)
 	if err != nil {
@@ -63,7 +70,7 @@ type FaceRule struct {
 	Corner       func(geom.Point) string
 }
 
-// score scores the faces of segs in round i of t, where seat p1 is player
+// Score scores the faces of segs in round i of t, where seat p1 is player
 // 1; moves is the report's line of the round's moves.
 func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, moves string) (*scorer.Round, *Round, error) {
 	p2 := 1 - p1
@@ -94,7 +101,7 @@ func (pr *Round) details() map[string]any {
 	}
 }
 
-// paint fills the faces in their owners' colours and writes the sides.
+// Paint fills the faces in their owners' colours and writes the sides.
 func (pr *Round) Paint(c layout.Canvas, at func(x, y float64) layout.Point, k float64) {
 	faces := pr.Arr.Faces()
 	drawing.FillFaces(c, faces, at, func(i int, _ geom.Face) layout.Color { return scorer.Fill(pr.Owner[i]) })
@@ -110,6 +117,7 @@ func StrokeSegs(c layout.Canvas, segs []geom.Segment, at func(x, y float64) layo
 	}
 }
 
+// Dot draws a dot of radius r at p.
 func Dot(c layout.Canvas, p layout.Point, r float64, col layout.Color) {
 	c.Fill((&layout.Path{}).Circle(p, r), col)
 }
