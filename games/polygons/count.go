@@ -263,6 +263,10 @@ func (c *Counter) vertex(x, y, w int64) int32 {
 // collinear overlap.
 func (c *Counter) meet(i, j int32) bool {
 	s, t := c.segs[i], c.segs[j]
+	// Ends are ordered by x, so the x ranges are [AX, BX].
+	if s.BX < t.AX || t.BX < s.AX || max(s.AY, s.BY) < min(t.AY, t.BY) || max(t.AY, t.BY) < min(s.AY, s.BY) {
+		return true
+	}
 	d, e := c.dir[i], c.dir[j]
 	w := [2]int64{t.AX - s.AX, t.AY - s.AY}
 	den := cross(d, e)
