@@ -66,6 +66,17 @@ func newState(n int, seats []string, player1 int) *State {
 		dots: make([]Move, 0, n), bySide: make([]Move, 2*n)}
 }
 
+// Clone returns an independent copy of the round, for a search that
+// explores several lines of play at once.
+func (s *State) Clone() *State {
+	c := newState(s.n, s.seats, s.p1)
+	c.dots = append(c.dots, s.dots...)
+	copy(c.row, s.row)
+	copy(c.col, s.col)
+	c.score = s.score
+	return c
+}
+
 // Size returns the number of lines each way (and of dots).
 func (s *State) Size() int { return s.n }
 

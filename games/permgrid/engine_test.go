@@ -170,6 +170,11 @@ func TestPlayouts(t *testing.T) {
 			}
 			games.Playout(s, rng, 1, buf)
 		}
+		if c := s.Clone(); c.Record() != s.Record() || fmt.Sprint(c.Scores()) != fmt.Sprint(s.Scores()) {
+			t.Fatalf("the clone of %s differs", s.Record())
+		} else if rec := s.Record(); c.Undo() != nil || s.Record() != rec || !s.Over() {
+			t.Fatalf("undoing on a clone changed the round")
+		}
 		header := fmt.Sprintf("game: permutation-grid\nplayers: [Ann, Bob]\nsize: %d", n)
 		if run%3 == 0 {
 			s2, _ := New(n, seats, rng.IntN(2))

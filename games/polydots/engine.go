@@ -97,6 +97,18 @@ func newState(dots int, seats []string, player1 int, grid Grid) *State {
 		dots: make([]Point, 0, dots), path: make([]int32, 0, dots), at: make([]int32, dots)}
 }
 
+// Clone returns an independent copy of the round, for a search that
+// explores several lines of play at once. Points are immutable, so they
+// are shared.
+func (s *State) Clone() *State {
+	c := newState(s.n, s.seats, s.p1, s.grid)
+	c.dots = append(c.dots, s.dots...)
+	c.path = append(c.path, s.path...)
+	copy(c.at, s.at)
+	c.bigs, c.scored, c.score = s.bigs, s.scored, s.score
+	return c
+}
+
 // Dots returns the dots placed, in order; the slice is the state's own.
 func (s *State) Dots() []Point { return s.dots }
 

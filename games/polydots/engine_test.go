@@ -372,6 +372,11 @@ func TestPlayouts(t *testing.T) {
 			stuck++
 			continue
 		}
+		if c := s.Clone(); c.Record() != s.Record() || fmt.Sprint(c.Scores()) != fmt.Sprint(s.Scores()) {
+			t.Fatalf("the clone of %s differs", s.Record())
+		} else if rec := s.Record(); c.Undo() != nil || s.Record() != rec || !s.Over() {
+			t.Fatalf("undoing on a clone changed the round")
+		}
 		header := "game: polygons-and-dots\nplayers: [Ann, Bob]"
 		gamestest.CheckRecord(t, Game{}, nil, header, games.Erase(s))
 		for s.Undo() == nil {
