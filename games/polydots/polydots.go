@@ -91,6 +91,7 @@ var parityRule = polygons.FaceRule{
 	Role1: "odd sides", Role2: "even sides",
 	Face1: "odd", Face2: "even",
 	Corner: polygons.MMPoint,
+	Exact:  polygons.MMExact,
 }
 
 // Score implements Scorer.
