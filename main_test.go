@@ -226,7 +226,8 @@ func TestMovesCommand(t *testing.T) {
 	}{
 		{[]string{"moves"}, 2, "moves needs one transcript file"},
 		{[]string{"moves", "a.yaml", "b.yaml"}, 2, "moves needs one transcript file"},
-		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 1, "hand-checked.yaml:2:7: Polygons In Permutation Grid has no moves to list"},
+		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 0, ""},
+		{[]string{"moves", "examples/polygons-and-dots/match.yaml"}, 1, "match.yaml:2:7: Polygons-&-Dots has no moves to list: its moves are not a finite list"},
 		{[]string{"moves", "nonexistent.yaml"}, 1, "nonexistent.yaml"},
 	} {
 		st, _, e := runCLI(t, tc.args...)
