@@ -262,6 +262,7 @@ func printFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "compact", Usage: "plain boards only, as many as fit a page (up to 12), with cut lines; keys and score table once per page"},
 		&cli.BoolFlag{Name: "no-table", Usage: "leave out the score table"},
 		&cli.BoolFlag{Name: "no-header", Usage: "leave out the header (title, parameters, player names)"},
+		&cli.BoolFlag{Name: "no-record", Usage: "leave out the record forms (the pages to write the moves on while playing)"},
 		fontFlag(),
 	}
 }
@@ -382,6 +383,9 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	}
 	names, err := layout.Save(doc, out, c.App.Writer)
 	if err != nil {
+		if out == "-" && format == layout.FormatSVG && !o.NoRecord {
+			return fmt.Errorf("%v; --no-record leaves out the record pages", err)
+		}
 		return err
 	}
 	if out != "-" {

@@ -38,7 +38,8 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"board", "arcs-and-marks", "-o", out("a.pdf")}, 0, "", "wrote " + out("a.pdf")},
 		{[]string{"board", "arcs-and-marks", "--marks", "8", "-o", out("a.svg")}, 0, "", "wrote"},
 		{[]string{"board", "within-the-curve", "--players", "3", "-o", out("w.svg")}, 0, "", "w-3.svg"},
-		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg"}, 0, "<svg", ""},
+		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record"}, 0, "<svg", ""},
+		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg"}, 1, "", "--no-record"},
 		{[]string{"board", "arcs-and-marks", "-o", "-"}, 2, "", "--format pdf or --format svg"},
 		{[]string{"board", "arcs-and-marks", "-o", out("a.png")}, 2, "", "must end in .pdf or .svg"},
 		{[]string{"board", "arcs-and-marks", "--marks", "2", "-o", out("bad.pdf")}, 2, "", "--marks 2: must be from 3 to 360"},
@@ -225,7 +226,8 @@ func TestMovesCommand(t *testing.T) {
 	}{
 		{[]string{"moves"}, 2, "moves needs one transcript file"},
 		{[]string{"moves", "a.yaml", "b.yaml"}, 2, "moves needs one transcript file"},
-		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 1, "hand-checked.yaml:2:7: Polygons In Permutation Grid has no moves to list"},
+		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 0, ""},
+		{[]string{"moves", "examples/polygons-and-dots/match.yaml"}, 1, "match.yaml:2:7: Polygons-&-Dots has no moves to list: its moves are not a finite list"},
 		{[]string{"moves", "nonexistent.yaml"}, 1, "nonexistent.yaml"},
 	} {
 		st, _, e := runCLI(t, tc.args...)

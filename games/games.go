@@ -147,6 +147,14 @@ func Exact(r *big.Rat) string {
 	return r.FloatString(digits)
 }
 
+// Copier is a Game whose boards differ from copy to copy (cuts drawn at
+// random from a seed and the copy number): a sheet of several copies asks
+// it for the cells of each.
+type Copier interface {
+	Game
+	CopyCells(v Values, players []string, copy int) ([]layout.Cell, error)
+}
+
 // Lookup gives a parameter by its flag name: its text ("" when not given)
 // and whether the user gave it.
 type Lookup func(name string) (value string, set bool)

@@ -60,7 +60,7 @@ func ParseOptions(get games.Lookup) (Options, error) {
 		o.Paper = p
 	}
 	o.Landscape, o.Rules, o.NoRuler, o.Grey = flag("landscape"), flag("rules"), flag("no-ruler"), flag("grey")
-	o.Compact, o.NoTable, o.NoHeader = flag("compact"), flag("no-table"), flag("no-header")
+	o.Compact, o.NoTable, o.NoHeader, o.NoRecord = flag("compact"), flag("no-table"), flag("no-header"), flag("no-record")
 	o.Names = SplitNames(text("names"))
 	for _, err := range []error{
 		num("copies", &o.Copies, 0), num("per-page", &o.PerPage, MaxPerPage), num("rounds", &o.Rounds, MaxRounds), num("players", &o.Players, 0),
@@ -75,4 +75,3 @@ func ParseOptions(get games.Lookup) (Options, error) {
 	}
 	return o, nil
 }
-

@@ -31,6 +31,7 @@ type Options struct {
 	Compact   bool // plain boards, as many as fit a page (up to 12)
 	NoTable   bool // no score table
 	NoHeader  bool // no header
+	NoRecord  bool // no record forms
 }
 
 // Option limits: beyond them a sheet is unreadable or the file huge.
@@ -245,8 +246,20 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
 		}
 	}
+	cp, differs := g.(games.Copier)
 	for i := 0; i < copies; i++ {
-		s.Cells = append(s.Cells, setup.Cells...)
+		cells := setup.Cells
+		if differs && copies > 1 {
+			if cells, err = cp.CopyCells(v, players, i); err != nil {
+				return nil, err
+			}
+		}
+		for _, c := range cells {
+			if o.NoRecord || o.Compact {
+				c.Record = nil // compact sheets are plain boards to photocopy
+			}
+			s.Cells = append(s.Cells, c)
+		}
 	}
 	if o.Rules {
 		txt, err := templates.Rules(info.ID)

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -475,6 +476,7 @@ func TestScoreTableFitsEveryPlayerCount(t *testing.T) {
 					o := opts(strings.TrimSuffix(paper, "-landscape"))
 					o.Landscape = strings.HasSuffix(paper, "-landscape")
 					o.Players = n
+					o.NoRecord = true // the score table is on trial, not the record pages
 					if names != nil {
 						if n != len(names) {
 							continue
@@ -745,6 +747,32 @@ func TestWithinTheCurvePagePerCurve(t *testing.T) {
 		}
 		if p.Pages != players || p.Per != players {
 			t.Errorf("%d players: %d pages of %d boards, want %d of %d", players, p.Pages, p.Per, players, players)
+		}
+	}
+}
+
+// TestRandomDividersPerCopy: --random-dividers gives every copy its own
+// cuts, the same for the same seed.
+func TestRandomDividersPerCopy(t *testing.T) {
+	build := func(seed int) []layout.Cell {
+		res, err := Build(rings.Game{}, games.Values{"circles": 6, "random-dividers": true, "seed": seed}, Options{Paper: layout.Papers["a4"], Copies: 3, Margin: 10, LineWidth: 0.35})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Sheet.Cells
+	}
+	a, b := build(7), build(7)
+	if len(a) != 3 {
+		t.Fatalf("%d cells", len(a))
+	}
+	for i := range a {
+		if !reflect.DeepEqual(a[i].Figure, b[i].Figure) {
+			t.Errorf("copy %d differs between two runs with one seed", i+1)
+		}
+		for j := 0; j < i; j++ {
+			if reflect.DeepEqual(a[i].Figure, a[j].Figure) {
+				t.Errorf("copies %d and %d have the same cuts", j+1, i+1)
+			}
 		}
 	}
 }

@@ -39,20 +39,20 @@ func scoreArcs(t *testing.T, src string) (*scorer.Result, *scorer.Drawing, error
 // reaches writes every move of a round as the same reach k.
 func reaches(m, k int) string { return strings.TrimSpace(strings.Repeat(fmt.Sprintf("%d ", k), m)) }
 
-func movesOf(t *testing.T, rd scorer.Round) []arcMoveJSON {
+func movesOf(t *testing.T, rd scorer.Round) []moveJSON {
 	t.Helper()
-	js, ok := rd.Details["moves"].([]arcMoveJSON)
+	js, ok := rd.Details["moves"].([]moveJSON)
 	if !ok {
 		t.Fatalf("round %d has no moves in its details", rd.Number)
 	}
 	return js
 }
 
-// TestArcsReachSixth: when 6 divides m, every arc of reach m/6 has radius
+// TestReachSixth: when 6 divides m, every arc of reach m/6 has radius
 // 1 (the chord of 60 degrees) and passes through the centre of the main
 // circle, so all of them meet there: each arc meets every earlier one.
 // Arcs at opposite marks are tangent there, the others cross there.
-func TestArcsReachSixth(t *testing.T) {
+func TestReachSixth(t *testing.T) {
 	for _, m := range []int{6, 12, 18, 24, 36, 60, 120} {
 		res, _, err := scoreArcs(t, arcsGame("Ann, Bob", m, "1|"+reaches(m, m/6)))
 		if err != nil {
@@ -85,11 +85,11 @@ func TestArcsReachSixth(t *testing.T) {
 	}
 }
 
-// TestArcsTangentSixMarks: with m = 6, the arcs of reach 1 centred at
+// TestTangentSixMarks: with m = 6, the arcs of reach 1 centred at
 // opposite marks both have radius 1 and centres 2 apart: they touch at
 // the centre, one point, and that is a meeting.
-func TestArcsTangentSixMarks(t *testing.T) {
-	b := newArcBoard(6)
+func TestTangentSixMarks(t *testing.T) {
+	b := newBoard(6)
 	for c := 1; c <= 3; c++ {
 		am, met, err := b.meet(c+3, 1, c, 1)
 		if err != nil || !met || strings.Join(am.how, ", ") != "tangent at the centre" || len(am.points) != 1 {
@@ -101,7 +101,7 @@ func TestArcsTangentSixMarks(t *testing.T) {
 	}
 }
 
-// TestArcsSixMarksByHand is the whole of m = 6 worked out by hand. The
+// TestSixMarksByHand is the whole of m = 6 worked out by hand. The
 // reaches are 1 (radius 1, through the centre) and 2 (radius √3, ends
 // next to the opposite mark). Two arcs of reach 1 meet at the centre.
 // Reach 1 at c and reach 2 at c+δ: δ = ±1 share an end (c∓1), δ = ±2 have
@@ -110,8 +110,8 @@ func TestArcsTangentSixMarks(t *testing.T) {
 // δ = 3 (opposite centres) do not meet: their circles cross on the
 // perpendicular bisector, the line through the centre, at distance
 // √(3 - 1) = √2 > 1 from it, outside the main circle.
-func TestArcsSixMarksByHand(t *testing.T) {
-	b := newArcBoard(6)
+func TestSixMarksByHand(t *testing.T) {
+	b := newBoard(6)
 	for c1 := 1; c1 <= 6; c1++ {
 		for c2 := 1; c2 <= 6; c2++ {
 			for k1 := 1; k1 <= 2; k1++ {
@@ -147,7 +147,7 @@ func TestArcsSixMarksByHand(t *testing.T) {
 // shared returns the end marks the arcs c1±k1 and c2±k2 share, and
 // whether their ends interleave round the circle (then each arc splits
 // the disc so that the other's ends are on both sides: they cross).
-func sharedInterleaved(b *arcBoard, c1, k1, c2, k2 int) (int, bool) {
+func sharedInterleaved(b *board, c1, k1, c2, k2 int) (int, bool) {
 	a1, a2 := b.ends(c1, k1)
 	e1, e2 := b.ends(c2, k2)
 	n := 0
@@ -160,7 +160,7 @@ func sharedInterleaved(b *arcBoard, c1, k1, c2, k2 int) (int, bool) {
 	return n, n == 0 && in(e1) != in(e2)
 }
 
-// TestArcsEightMarksByHand pins the table of m = 8 the example
+// TestEightMarksByHand pins the table of m = 8 the example
 // hand-checked.yaml relies on: arcs meet when they share an end mark or
 // their ends interleave, and of the other pairs only the arcs of reaches
 // 1 and 2 at opposite marks meet (twice, at distance √(1 - √2/2) from the
@@ -170,8 +170,8 @@ func sharedInterleaved(b *arcBoard, c1, k1, c2, k2 int) (int, bool) {
 // reach 3 twice three or four apart and reaches 2 and 3 opposite (they
 // cross outside the main circle, at distance √(1 + √2) ≈ 1.55, 1.22 and
 // √(1 + √2/2) ≈ 1.31 from the centre).
-func TestArcsEightMarksByHand(t *testing.T) {
-	b := newArcBoard(8)
+func TestEightMarksByHand(t *testing.T) {
+	b := newBoard(8)
 	for c2 := 2; c2 <= 8; c2++ {
 		for k1 := 1; k1 <= 3; k1++ {
 			for k2 := 1; k2 <= 3; k2++ {
@@ -186,12 +186,12 @@ func TestArcsEightMarksByHand(t *testing.T) {
 	}
 }
 
-// TestArcsSharedAndInterleavedEndsMeet: arcs sharing an end mark always
+// TestSharedAndInterleavedEndsMeet: arcs sharing an end mark always
 // meet, there (on the main circle), and arcs with interleaved ends always
 // cross, on every board up to 40 marks.
-func TestArcsSharedAndInterleavedEndsMeet(t *testing.T) {
+func TestSharedAndInterleavedEndsMeet(t *testing.T) {
 	for m := 3; m <= 40; m++ {
-		b := newArcBoard(m)
+		b := newBoard(m)
 		for c2 := 2; c2 <= m; c2++ {
 			for k1 := 1; 2*k1 < m; k1++ {
 				for k2 := 1; 2*k2 < m; k2++ {
@@ -213,12 +213,12 @@ func TestArcsSharedAndInterleavedEndsMeet(t *testing.T) {
 	}
 }
 
-// TestArcsNearMiss pins near misses found by searching every board up to
+// TestNearMiss pins near misses found by searching every board up to
 // 1000 marks for pairs of arcs whose circles come closest without
 // touching, at a point inside the main circle. The exact answer is that
 // they do not meet; a float64 test with a tolerance (1e-9, or 1e-6 for
 // the second) says they touch.
-func TestArcsNearMiss(t *testing.T) {
+func TestNearMiss(t *testing.T) {
 	for _, tc := range []struct {
 		m, c2, k1, k2 int
 		gap, tol      float64
@@ -227,7 +227,7 @@ func TestArcsNearMiss(t *testing.T) {
 		{160, 81, 43, 13, 1.92e-7, 1e-6},    // centres opposite
 		{28, 10, 6, 2, 1.43e-3, 1e-2},       // the closest on boards up to 30 marks
 	} {
-		b := newArcBoard(tc.m)
+		b := newBoard(tc.m)
 		_, met, err := b.meet(1, tc.k1, tc.c2, tc.k2)
 		if err != nil || met {
 			t.Errorf("%d marks, 1±%d and %d±%d: met %v (%v), want a miss", tc.m, tc.k1, tc.c2, tc.k2, met, err)
@@ -244,13 +244,13 @@ func TestArcsNearMiss(t *testing.T) {
 	}
 }
 
-// TestArcsTangencies: on 12 marks, reach 1 at marks 1 and 4 (centres √2
+// TestTangencies: on 12 marks, reach 1 at marks 1 and 4 (centres √2
 // apart, radii 2 sin 15° = 0.52 each) are apart, and reach 5 at mark 1
 // and reach 1 at mark 7 share both ends, 8 and 6. And every tangency on
 // the boards up to 60 marks is one point, and a meeting (the scorer only
 // reports tangencies inside or on the main circle).
-func TestArcsTangencies(t *testing.T) {
-	b := newArcBoard(12)
+func TestTangencies(t *testing.T) {
+	b := newBoard(12)
 	if _, met, _ := b.meet(1, 1, 4, 1); met {
 		t.Error("12 marks, 1±1 and 4±1 meet")
 	}
@@ -262,7 +262,7 @@ func TestArcsTangencies(t *testing.T) {
 	// a meeting exactly when its point is inside or on the main circle.
 	n := 0
 	for m := 3; m <= 60; m++ {
-		b := newArcBoard(m)
+		b := newBoard(m)
 		for c2 := 2; c2 <= m; c2++ {
 			for k1 := 1; 2*k1 < m; k1++ {
 				for k2 := 1; 2*k2 < m; k2++ {
@@ -288,7 +288,7 @@ func TestArcsTangencies(t *testing.T) {
 	t.Logf("%d tangent pairs inside the circle on boards of 3 to 60 marks", n)
 }
 
-func TestArcsChecks(t *testing.T) {
+func TestChecks(t *testing.T) {
 	two := "Ann, Bob"
 	for _, tc := range []struct {
 		name, src string
@@ -347,7 +347,7 @@ func TestArcsChecks(t *testing.T) {
 	}
 }
 
-func TestArcsWritingForms(t *testing.T) {
+func TestWritingForms(t *testing.T) {
 	// The same round written with reaches, ends in either order, centre
 	// prefixes, an en dash and a YAML list; without first when the first
 	// arc names its centre.
@@ -377,7 +377,7 @@ func TestArcsWritingForms(t *testing.T) {
 	}
 }
 
-func TestArcsStartsAndWarnings(t *testing.T) {
+func TestStartsAndWarnings(t *testing.T) {
 	// Three players, 8 marks (not a multiple of 3), two rounds: seats 1
 	// and 2 start by default, seat 3 never.
 	res, _, err := scoreArcs(t, arcsGame("Ann, Bob, Cy", 8, "1|"+reaches(8, 1), "5|"+reaches(8, 2)))
@@ -411,11 +411,11 @@ func TestArcsStartsAndWarnings(t *testing.T) {
 	}
 }
 
-// TestArcsRender draws a scored round on a Recorder: every arc is drawn
+// TestRender draws a scored round on a Recorder: every arc is drawn
 // from end mark to end mark about its centre mark in its player's
 // colour, every meeting point gets a dot; a refused round draws its bad
 // move in red and nothing after it.
-func TestArcsRender(t *testing.T) {
+func TestRender(t *testing.T) {
 	draw := func(d *scorer.Drawing) []layout.Op {
 		rec := &layout.Recorder{}
 		d.Cells[0].Figure.Draw(rec, layout.Pt(0, 0), 150, layout.Style{Line: 0.3, Guide: layout.Grey})
@@ -465,10 +465,10 @@ func TestArcsRender(t *testing.T) {
 	}
 }
 
-// TestArcsRenderFits: a rendered round fits A4 and A5 paper on every
+// TestRenderFits: a rendered round fits A4 and A5 paper on every
 // board papergames scores (the printed sheet's compass table is left out
 // above 48 marks).
-func TestArcsRenderFits(t *testing.T) {
+func TestRenderFits(t *testing.T) {
 	for _, m := range []int{3, 8, 48, 49, 120, 360, 1000} {
 		res, d, err := scoreArcs(t, arcsGame("Ann, Bob", m, "1|"+reaches(m, 1)))
 		if err != nil {
@@ -479,8 +479,8 @@ func TestArcsRenderFits(t *testing.T) {
 				t.Errorf("%d marks on %vx%v mm: %v", m, paper.W, paper.H, err)
 			}
 		}
-		_, big := d.Cells[0].Figure.(scorer.Overlay).Base.(arcBigBoard)
-		if big != (m > arcTableMarks) {
+		_, big := d.Cells[0].Figure.(scorer.Overlay).Base.(bigBoard)
+		if big != (m > tableMarks) {
 			t.Errorf("%d marks: drawn without the compass table: %v", m, big)
 		}
 	}
@@ -504,11 +504,11 @@ func BenchmarkArcsRound360(b *testing.B) {
 
 func FuzzScoreArcsAndMarks(f *testing.F) { gamestest.Fuzz(f, Game{}) }
 
-// TestArcBoardMarks: the board's marks, built from one sine series per
+// TestBoardMarks: the board's marks, built from one sine series per
 // angle reduced to [0, 45] degrees, are bit for bit hp.Polar's.
-func TestArcBoardMarks(t *testing.T) {
+func TestBoardMarks(t *testing.T) {
 	for _, m := range []int{3, 7, 8, 12, 90, 360, 997} {
-		b := newArcBoard(m)
+		b := newBoard(m)
 		for i := range b.marks {
 			p := hp.Polar(big.NewRat(1, 1), big.NewRat(int64(360*i), int64(m)))
 			if p.X.Big().Cmp(b.marks[i].X.Big()) != 0 || p.Y.Big().Cmp(b.marks[i].Y.Big()) != 0 {

@@ -1,55 +1,74 @@
 package arcs
 
 import (
+	"fmt"
 	"math"
-	"papergames/games/polygons"
 	"strconv"
 
 	"papergames/boards"
+	"papergames/games/polygons"
 	"papergames/layout"
 	"papergames/scorer"
 )
 
-// arcTableMarks is the most marks a rendered round is drawn with the
+// tableMarks is the most marks a rendered round is drawn with the
 // sheet's compass table: on larger boards the table no longer fits the
 // page (it has a line per reach), and a finished game does not need it.
-const arcTableMarks = 48
+const tableMarks = 48
+
+// drawnMarks is the most arcs a rendered round numbers and marks the
+// meetings of: beyond it (the largest printed sheet) the numbers and the
+// dots (a hundred thousand and more at 1000 arcs) would cover the drawing
+// many times over and fill megabytes, so only the arcs are drawn.
+const drawnMarks = 360
+
+// drawn is the moves the render draws: up to the first refused one.
+func (r *round) drawn() []written {
+	if r.bad >= 0 && r.bad < len(r.moves) {
+		return r.moves[:r.bad+1]
+	}
+	return r.moves
+}
 
 // cell draws the round: the arcs up to the first refused move (in red),
 // their numbers, and, once scored, the points where arcs meet.
-func (r *arcRound) cell(caption string) *layout.Cell {
-	board := boards.MarkedCircle{Marks: r.b.m}
+func (r *round) cell(caption string) *layout.Cell {
+	m := r.st.b.m
+	board := boards.MarkedCircle{Marks: m}
 	var base layout.Figure = board
-	if r.b.m > arcTableMarks {
-		base = arcBigBoard{board}
+	if len(r.drawn()) > drawnMarks {
+		caption += fmt.Sprintf(" · arcs only (over %d)", drawnMarks)
+	}
+	if m > tableMarks {
+		base = bigBoard{board}
 	}
 	return &layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: base, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		r.draw(c, board, o, s, st)
 	}}}
 }
 
-// arcBigBoard is the marked circle of a board too large for its compass
+// bigBoard is the marked circle of a board too large for its compass
 // table, drawn without it: the circle, every mark, and as many mark
 // numbers as fit (every mark, or every 2nd, 5th, 10th, ...). Positions are
 // the MarkedCircle's.
-type arcBigBoard struct{ b boards.MarkedCircle }
+type bigBoard struct{ b boards.MarkedCircle }
 
-func (f arcBigBoard) margin(s float64) float64 {
+func (f bigBoard) margin(s float64) float64 {
 	return f.b.Center(layout.Pt(0, 0), s).X - s/2
 }
 
 // Extent implements layout.Figure.
-func (f arcBigBoard) Extent(s float64) layout.Size {
+func (f bigBoard) Extent(s float64) layout.Size {
 	w := s + 2*f.margin(s)
 	return layout.Size{W: w, H: w}
 }
 
 // MinSize implements layout.Figure: the marks need not be 4 mm apart on a
 // finished game.
-func (f arcBigBoard) MinSize() float64 { return 90 }
+func (f bigBoard) MinSize() float64 { return 90 }
 
 // Draw implements layout.Figure.
-func (f arcBigBoard) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+func (f bigBoard) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	ctr, r, m := f.b.Center(o, s), s/2, f.b.Marks
 	c.Stroke((&layout.Path{}).Circle(ctr, r), st.Pen())
 	font := layout.Font{Size: math.Min(4.2, math.Max(2.4, s/45))}
@@ -74,21 +93,19 @@ func (f arcBigBoard) Draw(c layout.Canvas, o layout.Point, s float64, st layout.
 	c.Fill((&layout.Path{}).Circle(ctr, 0.3), st.Guide)
 }
 
-// arcLabel is a number placed on the drawing.
-type arcLabel struct {
+// label is a number placed on the drawing.
+type label struct {
 	at     layout.Point
 	radius float64
 }
 
-func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point, s float64, st layout.Style) {
+func (r *round) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Point, s float64, st layout.Style) {
 	ctr, big := board.Center(o, s), s/2
 	pen := layout.Pen{Width: st.Line * 1.5}
 	fs := math.Min(3.2, math.Max(2, s/60))
 	font := layout.Font{Size: fs, Bold: true}
-	drawn := r.moves
-	if r.bad >= 0 && r.bad < len(drawn) {
-		drawn = drawn[:r.bad+1]
-	}
+	drawn := r.drawn()
+	detail := len(drawn) <= drawnMarks
 	// arc returns the page geometry of the arc centred at mark cm with
 	// reach k: its centre, radius, and the angles it spans (it runs
 	// symmetrically about the direction towards the circle's centre).
@@ -110,8 +127,8 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 		col := scorer.Ink(mv.seat)
 		cm, reach := mv.centre, mv.reach
 		if k == r.bad {
-			col, cm, reach = layout.Red, mv.redCentre, mv.redReach
-			for _, e := range mv.redMarks {
+			col, cm, reach = layout.Red, mv.red.centre, mv.red.reach
+			for _, e := range mv.red.marks {
 				c.Stroke((&layout.Path{}).Circle(board.Mark(o, s, e), 1.6), layout.Pen{Width: st.Line * 1.5, Color: layout.Red})
 			}
 		}
@@ -133,18 +150,27 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 			return layout.Pt(p.X+rr*math.Cos(a), p.Y+rr*math.Sin(a))
 		}, false})
 	}
-	// The meeting points, once each; smaller where there are many.
-	dotR := math.Min(0.6, 0.25+25/float64(r.b.m))
-	var dots []layout.Point
+	if !detail {
+		return
+	}
+	// The meeting points, once each; smaller where there are many. The
+	// engine knows which arcs met; where is decided at their places.
+	dotR := math.Min(0.6, 0.25+25/float64(r.st.b.m))
+	dots := newDotGrid(2)
 	seen := map[[2]int64]bool{}
-	for _, ms := range r.meets {
-		for _, am := range ms {
+	for i := range r.moves {
+		for j := range i {
+			if !r.scored || !r.st.met(i, j) {
+				continue // a refused round is drawn without its meetings
+			}
+			a, e := r.moves[i], r.moves[j]
+			am, _, _ := r.st.b.meet(a.centre, a.reach, e.centre, e.reach) // decided when scored
 			for _, q := range am.points {
 				p := layout.Pt(ctr.X+big*q[0], ctr.Y-big*q[1])
 				key := [2]int64{int64(math.Round(p.X * 20)), int64(math.Round(p.Y * 20))}
 				if !seen[key] {
 					seen[key] = true
-					dots = append(dots, p)
+					dots.add(p)
 					polygons.Dot(c, p, dotR, layout.Black)
 				}
 			}
@@ -153,16 +179,13 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 	// Numbers near the middle of their arcs, slid along the arc where the
 	// middle is taken (arcs of reach m/6 all have their middle at the
 	// centre), on a white disc so they stay readable over the lines.
-	var placed []arcLabel
+	var placed []label
 	free := func(p layout.Point, rad float64) float64 {
 		gap := math.Inf(1)
 		for _, l := range placed {
 			gap = math.Min(gap, p.Dist(l.at)-l.radius-rad)
 		}
-		for _, d := range dots {
-			gap = math.Min(gap, p.Dist(d)-rad-0.3)
-		}
-		return gap
+		return math.Min(gap, dots.nearest(p)-rad-0.3)
 	}
 	tries := []float64{0.5, 0.42, 0.58, 0.34, 0.66, 0.26, 0.74, 0.18, 0.82, 0.12, 0.88}
 	for _, l := range labels {
@@ -177,9 +200,88 @@ func (r *arcRound) draw(c layout.Canvas, board boards.MarkedCircle, o layout.Poi
 				break
 			}
 		}
-		placed = append(placed, arcLabel{best, rad})
+		placed = append(placed, label{best, rad})
 		c.Fill((&layout.Path{}).Circle(best, rad), layout.White)
 		c.Stroke((&layout.Path{}).Circle(best, rad), layout.Pen{Width: 0.15, Color: l.col})
 		c.Text(layout.Pt(best.X, best.Y+fs*0.35), l.text, font, layout.Center, l.col)
 	}
+}
+
+// dotGrid holds the meeting points in square cells, so that a label finds
+// the nearest one by looking at the cells around it, ring by ring, rather
+// than at every point (a round of 360 arcs has tens of thousands).
+type dotGrid struct {
+	cell     float64
+	at       map[[2]int][]layout.Point
+	lo, hi   [2]int // the cells that hold points
+	occupied bool
+}
+
+func newDotGrid(cell float64) *dotGrid {
+	return &dotGrid{cell: cell, at: map[[2]int][]layout.Point{}}
+}
+
+func (g *dotGrid) key(p layout.Point) [2]int {
+	return [2]int{int(math.Floor(p.X / g.cell)), int(math.Floor(p.Y / g.cell))}
+}
+
+func (g *dotGrid) add(p layout.Point) {
+	k := g.key(p)
+	g.at[k] = append(g.at[k], p)
+	if !g.occupied {
+		g.lo, g.hi, g.occupied = k, k, true
+	}
+	for i := range 2 {
+		g.lo[i], g.hi[i] = min(g.lo[i], k[i]), max(g.hi[i], k[i])
+	}
+}
+
+// nearest is the distance from p to the nearest point (+Inf when none):
+// the points in cells of ring r around p's cell are at least (r-1) cells
+// away, so the search stops once the nearest found is that close.
+func (g *dotGrid) nearest(p layout.Point) float64 {
+	best := math.Inf(1)
+	if !g.occupied {
+		return best
+	}
+	c := g.key(p)
+	look := func(x, y int) {
+		for _, d := range g.at[[2]int{x, y}] {
+			best = math.Min(best, p.Dist(d))
+		}
+	}
+	for r := 0; ; r++ {
+		// The ring's cells inside the occupied box: its top and bottom
+		// rows, then its sides.
+		x0, x1 := max(c[0]-r, g.lo[0]), min(c[0]+r, g.hi[0])
+		for _, y := range []int{c[1] - r, c[1] + r} {
+			if y >= g.lo[1] && y <= g.hi[1] {
+				for x := x0; x <= x1; x++ {
+					look(x, y)
+				}
+			}
+			if r == 0 {
+				break
+			}
+		}
+		y0, y1 := max(c[1]-r+1, g.lo[1]), min(c[1]+r-1, g.hi[1])
+		for _, x := range []int{c[0] - r, c[0] + r} {
+			if r > 0 && x >= g.lo[0] && x <= g.hi[0] {
+				for y := y0; y <= y1; y++ {
+					look(x, y)
+				}
+			}
+		}
+		covered := c[0]-r <= g.lo[0] && c[1]-r <= g.lo[1] && c[0]+r >= g.hi[0] && c[1]+r >= g.hi[1]
+		if best <= float64(r)*g.cell || covered {
+			return best
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }

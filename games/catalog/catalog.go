@@ -116,7 +116,7 @@ func Moves(name string, data []byte, v games.Values) (string, error) {
 				can = append(can, g.Info().Title)
 			}
 		}
-		return "", games.GameNode(t.Root).Errorf("%s has no moves to list: its players are never stuck for a move (papergames moves lists them for %s)", sc.Info().Title, strings.Join(can, ", "))
+		return "", games.GameNode(t.Root).Errorf("%s has no moves to list: its moves are not a finite list (papergames moves lists them for %s)", sc.Info().Title, strings.Join(can, ", "))
 	}
 	return m.Moves(t, v)
 }

@@ -41,7 +41,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	return &games.Setup{
 		Params:  fmt.Sprintf("defense draws %d chords · offense: odd moves cross nothing, even moves cross exactly one · fewest offense segments wins", m),
 		Key:     key(m),
-		Cells:   []layout.Cell{{Figure: boards.DegreeCircle{}}},
+		Cells:   []layout.Cell{{Figure: boards.DegreeCircle{}, Record: record(m)}},
 		Rounds:  2,
 		PerPage: 1,
 	}, nil

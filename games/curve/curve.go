@@ -38,7 +38,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	n := v.Int("size")
 	m := len(players)
 	s := &games.Setup{
-		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers", n, n, m, m*m),
+		Params:  fmt.Sprintf("%d-by-%d grids · %d players, %d grids · score: the sum of your top inside numbers · the filled grids are the record: copy each into the transcript row by row", n, n, m, m*m),
 		Key:     boardKey(n, m),
 		Rounds:  1,
 		PerPage: perPage(m),

@@ -29,7 +29,10 @@ func (Game) Info() games.Info {
 
 // Params implements Game.
 func (Game) Params() []games.Param {
-	return []games.Param{{Name: "size", Usage: "dots along each side", Kind: games.Int, Default: 8, Min: 2, Max: 30}}
+	return []games.Param{
+		{Name: "size", Usage: "dots along each side", Kind: games.Int, Default: 8, Min: 2, Max: 30},
+		{Name: "segments", Usage: "segments drawn in every round, as agreed before play (a multiple of the players; the rules suggest fewer than (size-1)^2 + 3)", Kind: games.Int, Default: 12, Min: 1, Max: 2000},
+	}
 }
 
 // Setup implements Game.
@@ -37,13 +40,21 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	if err := games.CheckRanges(g.Params(), v); err != nil {
 		return nil, err
 	}
-	n := v.Int("size")
+	n, m := v.Int("size"), v.Int("segments")
+	var warn []string
+	if m%len(players) != 0 {
+		warn = append(warn, fmt.Sprintf("--segments %d is not a multiple of %d players: the players will not all draw the same number of segments", m, len(players)))
+	}
+	if limit := (n-1)*(n-1) + 3; m >= limit {
+		warn = append(warn, fmt.Sprintf("--segments %d: the rules suggest fewer than (size-1)^2 + 3 = %d on a %d-by-%d array", m, limit, n, n))
+	}
 	return &games.Setup{
-		Params:  fmt.Sprintf("%d-by-%d dots · %d players · offense scores each dot met 3 or 4 times (a segment passing through counts 2)", n, n, len(players)),
-		Key:     boardKey(n),
-		Cells:   []layout.Cell{{Figure: boards.DotArray{N: n}}},
-		Rounds:  len(players),
-		PerPage: 1,
+		Warnings: warn,
+		Params:   fmt.Sprintf("%d-by-%d dots · %d players · %d segments a round · offense scores each dot met 3 or 4 times (a segment passing through counts 2)", n, n, len(players), m),
+		Key:      boardKey(n),
+		Cells:    []layout.Cell{{Figure: boards.DotArray{N: n}, Record: record(m)}},
+		Rounds:   len(players),
+		PerPage:  1,
 	}, nil
 }
 

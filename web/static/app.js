@@ -86,6 +86,7 @@ const printOptions = [
   {name: 'compact', label: 'Compact: plain boards, as many as fit a page (up to 12)', kind: 'bool'},
   {name: 'no-table', label: 'No score table', kind: 'bool'},
   {name: 'no-header', label: 'No header', kind: 'bool'},
+  {name: 'no-record', label: 'No record form', kind: 'bool'},
   {name: 'rules', label: 'Add the rules page', kind: 'bool'},
   {name: 'no-ruler', label: 'Leave out the calibration ruler', kind: 'bool'},
   {name: 'grey', label: 'Grey guide lines', kind: 'bool'},

@@ -1,0 +1,37 @@
+package crossdont
+
+import (
+	"fmt"
+	"strconv"
+
+	"papergames/layout"
+)
+
+// record is the form a round is written on while it is played, in the
+// transcript's words and order: the defense, its chords, then the
+// offense's moves, each row saying which rule it plays under. The labels
+// of crossing points depend on every segment's number, so the form asks
+// for the numbers to be written on the board as the segments are drawn.
+func record(chords int) *layout.Form {
+	cp := layout.FormPart{Heading: "chords:", Columns: []layout.FormColumn{{Head: "chord (segment)", Width: 32}, {Head: "ends: angle-angle", Width: 50}}}
+	for i := 1; i <= chords; i++ {
+		cp.Rows = append(cp.Rows, []string{strconv.Itoa(i), ""})
+	}
+	mp := layout.FormPart{Heading: "moves:", Columns: []layout.FormColumn{{Head: "move", Width: 14}, {Head: "segment", Width: 18}, {Head: "rule", Width: 38}, {Head: "ends: point-point", Width: 46}}}
+	for k := 1; k <= max(20, 8*chords); k++ {
+		rule := "crosses nothing"
+		if k%2 == 0 {
+			rule = "crosses exactly one"
+		}
+		mp.Rows = append(mp.Rows, []string{strconv.Itoa(k), strconv.Itoa(chords + k), rule, ""})
+	}
+	return &layout.Form{
+		Title: "Record of round ___",
+		Notes: []string{
+			fmt.Sprintf("Write each segment's number beside it on the board as you draw it: the chords are segments 1 to %d, move k draws segment %d+k.", chords, chords),
+			"Points: 2a and 2b are the ends of chord 2 (the end written first, then second); 1x5 is where segments 1 and 5 cross. Each move reads point-point, e.g. 1a-2x5.",
+			"Copy these lines into the transcript (papergames transcript cross-dont-cross prints one to fill in). The round ends when the offense has no legal move.",
+		},
+		Parts: []layout.FormPart{{Fields: []string{"defense"}}, cp, mp},
+	}
+}

@@ -1,0 +1,38 @@
+package rings
+
+import (
+	"fmt"
+	"strconv"
+
+	"papergames/layout"
+)
+
+// record is the form a round is written on while it is played, in the
+// transcript's words and order: divider, the cuts of each ring, then the
+// segments, so that each line is copied into the transcript as it stands.
+func record(circles, players int) *layout.Form {
+	cuts := layout.FormPart{Heading: "cuts:", Columns: []layout.FormColumn{{Head: "ring", Width: 14}, {Head: "cut angles, degrees clockwise from the top", Width: 150}}}
+	for j := 1; j < circles; j++ {
+		// Room for 2^j angles, about eight to a line.
+		for k := 0; k < max(1, (1<<j+7)/8); k++ {
+			ring := ""
+			if k == 0 {
+				ring = strconv.Itoa(j) + ":"
+			}
+			cuts.Rows = append(cuts.Rows, []string{ring, ""})
+		}
+	}
+	segs := layout.FormPart{Heading: "segments:", Columns: []layout.FormColumn{{Head: "", Width: 8}, {Head: "player", Width: 50}, {Head: "end", Width: 28}, {Head: "end", Width: 28}}}
+	for k := 1; k <= players; k++ {
+		segs.Rows = append(segs.Rows, []string{"-", "", "", ""})
+	}
+	return &layout.Form{
+		Title: "Record of round ___",
+		Notes: []string{
+			"Copy these lines into the transcript (papergames transcript crossing-the-rings prints one to fill in).",
+			fmt.Sprintf("Cuts: each ring's angles after its number, e.g. 2: 45 135 270; ring j takes j up to %s cuts.", PowerWords),
+			"Segments: in play order, the players after the divider in seat order, the divider last; each line reads - NAME: END END, an end written circle@angle, e.g. 2@90.",
+		},
+		Parts: []layout.FormPart{{Fields: []string{"divider"}}, cuts, segs},
+	}
+}
