@@ -77,7 +77,7 @@ func TestCommandLine(t *testing.T) {
 func TestEnvironmentPaper(t *testing.T) {
 	t.Setenv("PAPERGAMES_PAPER", "letter")
 	name := filepath.Join(t.TempDir(), "x.svg")
-	if st, _, e := runCLI(t, "board", "permutation-grid", "-o", name); st != 0 {
+	if st, _, e := runCLI(t, "board", "permutation-grid", "--no-record", "-o", name); st != 0 {
 		t.Fatal(e)
 	}
 	b, _ := os.ReadFile(name)
@@ -207,13 +207,13 @@ func TestBlankTranscriptsScore(t *testing.T) {
 			}
 			continue
 		}
-		st, blank, e := runCLI(t, "transcript", g.Info().ID)
+		st, blank, e := runCLI(t, "transcript", g.Info().ID, "--example")
 		if st != 0 {
 			t.Fatalf("transcript %s: %s", g.Info().ID, e)
 		}
 		var o, eb bytes.Buffer
 		if st := run([]string{"papergames", "score", "-"}, strings.NewReader(blank), &o, &eb); st != 0 {
-			t.Errorf("the blank transcript of %s does not score: %s", g.Info().ID, eb.String())
+			t.Errorf("the example transcript of %s does not score: %s", g.Info().ID, eb.String())
 		}
 	}
 }

@@ -28,7 +28,7 @@ func Fuzz(f *testing.F, sc games.Scorer) {
 			f.Add(b)
 		}
 	}
-	f.Add([]byte(sc.Blank()))
+	f.Add([]byte(sc.Example()))
 	on := games.Values{}
 	for _, p := range sc.Rules() {
 		switch p.Kind {
