@@ -39,7 +39,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	return &games.Setup{
 		Params:  fmt.Sprintf("%d lines each way, %d dots · triangles score for player 1, polygons of 4 or more sides for player 2", n, n),
 		Key:     key(n),
-		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}}},
+		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}, Record: record(n, players, 0)}},
 		Rounds:  2,
 		PerPage: 1,
 	}, nil
@@ -58,8 +58,8 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blank, "BOARD", games.BoardID(key(10)), 1)
 }
 

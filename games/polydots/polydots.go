@@ -29,14 +29,23 @@ func (Game) Info() games.Info {
 }
 
 // Params implements Game.
-func (Game) Params() []games.Param { return nil }
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "dots", Usage: "dots placed in a round, an even number (each player places half): rows of the record form", Kind: games.Int, Default: 10, Min: 4, Max: MaxDots}}
+}
 
 // Setup implements Game.
-func (Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
+		return nil, err
+	}
+	n := v.Int("dots")
+	if n%2 != 0 {
+		return nil, games.Usagef("--dots %d: must be even, each player placing half", n)
+	}
 	return &games.Setup{
-		Params:  "2 players · dots written as (x, y) in mm from the bottom left corner · odd-sided polygons score for player 1, even for player 2",
+		Params:  fmt.Sprintf("2 players, %d dots · dots written as (x, y) in mm from the bottom left corner · odd-sided polygons score for player 1, even for player 2", n),
 		Key:     "polygons-and-dots",
-		Cells:   []layout.Cell{{Figure: boards.MMSheet{}}},
+		Cells:   []layout.Cell{{Figure: boards.MMSheet{}, Record: record(n, players, 0)}},
 		Rounds:  2,
 		PerPage: 1,
 	}, nil
@@ -59,8 +68,8 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blank, "BOARD", games.BoardID("polygons-and-dots"), 1)
 }
 
@@ -133,7 +142,7 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	if !ok {
 		return nil, nil, t.Rounds[i].Errorf("%s: missing dots: [[x, y], ...]", where)
 	}
-	items, err := dn.List(where + " dots")
+	items, err := scorer.Rows(dn).List(where + " dots")
 	if err != nil {
 		return nil, nil, err
 	}
