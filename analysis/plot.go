@@ -161,6 +161,12 @@ func drawLayout(p *plot.Plot, d *Drawing) {
 		l, _ := plotter.NewLine(plotter.XYs{{X: x1, Y: y1}, {X: x2, Y: y2}})
 		l.Width = vg.Points(1.6)
 		l.Color = inks[1+i%2]
+		if d.Given > 0 {
+			l.Color = inks[1+(i-d.Given)%2]
+			if i < d.Given {
+				l.Color, l.Width = color.Black, vg.Points(2.2)
+			}
+		}
 		p.Add(l)
 	}
 	if len(d.Dots) > 0 {
