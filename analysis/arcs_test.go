@@ -106,3 +106,31 @@ func BenchmarkArcsPerfect12(b *testing.B) {
 		g.negamax(-1<<30, 1<<30, make([]int, 12))
 	}
 }
+
+// The table gives every move the cost the engine gives it, on random
+// rounds of larger boards (where the exhaustive checks above cannot go).
+func TestMeetTableAgainstEngineRounds(t *testing.T) {
+	for _, m := range []int{12, 16, 20} {
+		tab, err := NewMeetTable(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &arcGame{t: tab, players: 2}
+		rng := Rand(3, uint64(m))
+		for range 200 {
+			st, _ := arcs.New(m, []string{"a", "b"}, 0, 1)
+			g.reach = g.reach[:0]
+			for j := range m {
+				k := 1 + rng.IntN(tab.K)
+				c := g.cost(k)
+				if err := st.Play(arcs.Move{Reach: k}); err != nil {
+					t.Fatal(err)
+				}
+				if got := st.Counts()[j]; got != c {
+					t.Fatalf("m = %d, reaches %v then %d: engine %d, table %d", m, g.reach, k, got, c)
+				}
+				g.reach = append(g.reach, k)
+			}
+		}
+	}
+}
