@@ -522,7 +522,7 @@ func (j *strategyJob) Report(units []any) (*Result, error) {
 		}
 	}
 	r.Tables = []Table{t}
-	r.Chart = &Chart{Title: "Permutation Grid: player 1's wins by pairing", X: "grid size n", Y: "P(player 1 wins)", Series: series}
+	r.Chart = &Chart{Title: "Permutation Grid: player 1's wins by pairing", X: "grid size n", Y: "P(player 1 wins)", Series: series, Legend: "middle right"}
 	return r, nil
 }
 
