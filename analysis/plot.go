@@ -51,8 +51,11 @@ func PlotBytes(r *Result, format string) ([]byte, error) {
 	p.Y.Label.Text = c.Y
 	p.Legend.Top = !strings.HasPrefix(c.Legend, "bottom")
 	p.Legend.Left = !strings.HasSuffix(c.Legend, "right")
-	if strings.HasPrefix(c.Legend, "middle") {
+	switch {
+	case strings.HasPrefix(c.Legend, "middle"):
 		p.Legend.YOffs = -1.1 * vg.Inch
+	case strings.HasPrefix(c.Legend, "upper middle"):
+		p.Legend.YOffs = -0.55 * vg.Inch
 	}
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	w, h := 5*vg.Inch, 3.4*vg.Inch
