@@ -86,7 +86,7 @@ type Chart struct {
 	X       string   `json:"x"`
 	Y       string   `json:"y"`
 	Series  []Series `json:"series,omitempty"`
-	Legend  string   `json:"legend,omitempty"` // where the legend goes: "" top left, "top right", "upper middle left", "middle left", "bottom right"
+	Legend  string   `json:"legend,omitempty"` // where the legend goes: "" top left, "top right", "upper middle left", "middle left", "lower middle left", "bottom right"
 	Drawing *Drawing `json:"drawing,omitempty"`
 }
 

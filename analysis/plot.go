@@ -56,6 +56,8 @@ func PlotBytes(r *Result, format string) ([]byte, error) {
 		p.Legend.YOffs = -1.1 * vg.Inch
 	case strings.HasPrefix(c.Legend, "upper middle"):
 		p.Legend.YOffs = -0.55 * vg.Inch
+	case strings.HasPrefix(c.Legend, "lower middle"):
+		p.Legend.YOffs = -1.5 * vg.Inch
 	}
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	w, h := 5*vg.Inch, 3.4*vg.Inch
