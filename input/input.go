@@ -155,10 +155,12 @@ func Parse(name string, data []byte) (root *Node, err error) {
 // fixColumns puts each plain one-line scalar at the column where its text
 // starts on its line: goccy reports some (those followed by spaces) a
 // column or more late. Of the places the text occurs near the reported
-// column, the nearest wins; the search stays within a small window so a
-// long line of many values costs linear time.
+// column, the nearest wins. The search stays within a small window and
+// each line is looked at once (an ASCII line needs no rune offsets), so a
+// long line of many values, such as a drawing as one line of JSON, costs
+// linear time.
 func fixColumns(root *Node, lines []string) {
-	starts := map[int][]int{} // byte offset of each rune, for non-ASCII lines
+	starts := map[int][]int{} // byte offset of each rune; nil for an ASCII line
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		for _, c := range n.Keys {
@@ -175,9 +177,11 @@ func fixColumns(root *Node, lines []string) {
 		}
 		line := lines[n.Pos.Line-1]
 		rs, ok := starts[n.Pos.Line]
-		if !ok && !isASCII(line) {
-			for b := range line {
-				rs = append(rs, b)
+		if !ok { // once per line: a line of many values stays linear
+			if !isASCII(line) {
+				for b := range line {
+					rs = append(rs, b)
+				}
 			}
 			starts[n.Pos.Line] = rs
 		}
