@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -44,12 +45,85 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 // Errors is every problem found in one file, in order.
 type Errors []*Error
 
+// Error prints the errors one a line, but not thousands of them: it shows
+// at most MaxSameKind of one kind (messages that differ only in quoted
+// text and numbers, such as "unknown key "k1"" and "unknown key "k2"") and
+// MaxShown in all, in order, and ends with a line saying how many more
+// there are.
 func (es Errors) Error() string {
-	s := make([]string, len(es))
-	for i, e := range es {
-		s[i] = e.Error()
+	var b strings.Builder
+	kinds := map[string]int{}
+	shown, more := 0, 0
+	for _, e := range es {
+		k := kindOf(e.Msg)
+		kinds[k]++
+		if kinds[k] > MaxSameKind || shown >= MaxShown {
+			more++
+			continue
+		}
+		if shown > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+		shown++
 	}
-	return strings.Join(s, "\n")
+	if more > 0 {
+		fmt.Fprintf(&b, "\n%s: ... and %s more errors", es[0].Pos.File, Thousands(more))
+	}
+	return b.String()
+}
+
+// Limits on the errors Errors.Error prints.
+const (
+	MaxShown    = 50 // errors in all
+	MaxSameKind = 10 // errors of one kind
+)
+
+// kindOf is msg without its quoted parts and numbers: messages of one kind
+// differ only in those.
+func kindOf(msg string) string {
+	var b strings.Builder
+	inQuote, digits := false, false
+	for i := 0; i < len(msg); i++ {
+		c := msg[i]
+		switch {
+		case inQuote && c == '\\':
+			i++
+		case c == '"':
+			if !inQuote {
+				b.WriteString(`""`)
+			}
+			inQuote = !inQuote
+		case inQuote:
+		case c >= '0' && c <= '9' || digits && c == ',':
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		default:
+			b.WriteByte(c)
+		}
+		digits = false
+	}
+	return b.String()
+}
+
+// Thousands writes n with commas between groups of three digits: 99,990.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	var b strings.Builder
+	for i := range len(s) {
+		if i > start && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // Err returns es as an error, or nil when empty.
@@ -312,15 +386,16 @@ func convert(name string, n ast.Node, depth int) (*Node, error) {
 		return out, nil
 	case *ast.MappingNode:
 		out := &Node{Kind: Map, Pos: p}
+		seen := make(map[string]*Node, len(v.Values))
 		for _, mv := range v.Values {
-			if err := addPair(name, out, mv, depth); err != nil {
+			if err := addPair(name, out, mv, depth, seen); err != nil {
 				return nil, err
 			}
 		}
 		return out, nil
 	case *ast.MappingValueNode:
 		out := &Node{Kind: Map, Pos: p}
-		if err := addPair(name, out, v, depth); err != nil {
+		if err := addPair(name, out, v, depth, map[string]*Node{}); err != nil {
 			return nil, err
 		}
 		return out, nil
@@ -355,7 +430,9 @@ func blockCol(text, origin string) int {
 	return 0
 }
 
-func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int) error {
+// addPair adds a key and its value to out; seen holds out's keys so far,
+// by text, so that a mapping of many keys is checked in linear time.
+func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int, seen map[string]*Node) error {
 	k, err := convert(name, mv.Key, depth+1)
 	if err != nil {
 		return err
@@ -363,11 +440,10 @@ func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int) error 
 	if k.Kind != Scalar {
 		return k.Errorf("a key must be a plain name")
 	}
-	for _, prev := range out.Keys {
-		if prev.Text == k.Text {
-			return k.Errorf("key %q is given twice (first at line %d)", k.Text, prev.Pos.Line)
-		}
+	if prev, ok := seen[k.Text]; ok {
+		return k.Errorf("key %q is given twice (first at line %d)", k.Text, prev.Pos.Line)
 	}
+	seen[k.Text] = k
 	var v *Node
 	if mv.Value == nil {
 		v = &Node{Kind: Null, Pos: k.Pos}
