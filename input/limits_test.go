@@ -46,6 +46,25 @@ func TestOneLineJSONIsLinear(t *testing.T) {
 	}
 }
 
+// A syntax error at the end of a long line is reported without goccy's
+// source snippet, whose formatting is quadratic in the line's length
+// (20,000 segments took 24 s).
+func TestSyntaxErrorOnALongLine(t *testing.T) {
+	for _, n := range []int{40000, 200000} {
+		data := oneLineDrawing(n)
+		data = data[:len(data)-1] // no closing brace
+		start := time.Now()
+		_, err := Parse("d.json", data)
+		took := time.Since(start)
+		if err == nil || !strings.HasPrefix(err.Error(), "d.json:1:1: syntax: ") {
+			t.Errorf("err = %v", err)
+		}
+		if took > 20*time.Second {
+			t.Fatalf("%d segments with a syntax error took %v; linear time is well under a second", n, took)
+		}
+	}
+}
+
 // manyKeys is a mapping of n keys k0, k1, ..., one a line.
 func manyKeys(n int) []byte {
 	var b strings.Builder
