@@ -203,6 +203,14 @@ func Parse(name string, data []byte) (root *Node, err error) {
 			root, err = nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("cannot read this file as YAML or JSON (%v)", r)}
 		}
 	}()
+	if err := prescan(name, data, MaxDepth, MaxKeys); err != nil {
+		return nil, err
+	}
+	return parse(name, data)
+}
+
+// parse is Parse after the checks that come before the parser.
+func parse(name string, data []byte) (*Node, error) {
 	f, perr := parser.ParseBytes(data, 0)
 	if perr != nil {
 		return nil, syntaxError(name, perr)
@@ -219,7 +227,7 @@ func Parse(name string, data []byte) (root *Node, err error) {
 	if len(docs) > 1 {
 		return nil, &Error{Pos: pos(name, docs[1].Body.GetToken()), Msg: "a file holds one document; this is a second one"}
 	}
-	root, err = convert(name, docs[0].Body, 0)
+	root, err := convert(name, docs[0].Body, 0)
 	if err == nil {
 		fixColumns(root, strings.Split(string(data), "\n"))
 	}
@@ -347,13 +355,17 @@ func syntaxError(name string, err error) error {
 	return &Error{Pos: at, Msg: "syntax: " + msg}
 }
 
-const maxDepth = 64
-
+// convert makes n, at depth depth (the root at 0), into a Node. A list
+// or mapping at depth MaxDepth is refused: prescan has refused most such
+// files already, before the parser built them.
 func convert(name string, n ast.Node, depth int) (*Node, error) {
-	if depth > maxDepth {
-		return nil, &Error{Pos: pos(name, n.GetToken()), Msg: "nested too deeply"}
-	}
 	p := pos(name, n.GetToken())
+	switch n.(type) {
+	case *ast.SequenceNode, *ast.MappingNode, *ast.MappingValueNode:
+		if depth >= MaxDepth {
+			return nil, depthError(p, MaxDepth)
+		}
+	}
 	switch v := n.(type) {
 	case *ast.NullNode:
 		return &Node{Kind: Null, Pos: p}, nil
@@ -394,6 +406,9 @@ func convert(name string, n ast.Node, depth int) (*Node, error) {
 		return out, nil
 	case *ast.MappingNode:
 		out := &Node{Kind: Map, Pos: p}
+		if len(v.Values) > MaxKeys {
+			return nil, keysError(pos(name, v.Values[MaxKeys].Key.GetToken()), MaxKeys)
+		}
 		seen := make(map[string]*Node, len(v.Values))
 		for _, mv := range v.Values {
 			if err := addPair(name, out, mv, depth, seen); err != nil {

@@ -3,6 +3,7 @@ package input
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -77,17 +78,17 @@ func manyKeys(n int) []byte {
 // Thousands of errors of one kind print as the first few and a count, not
 // as megabytes of messages; errors of other kinds still show.
 func TestErrorsPrintedAreCapped(t *testing.T) {
-	src := append([]byte("segments: []\n"), manyKeys(10000)...)
+	src := append([]byte("segments: []\n"), manyKeys(MaxKeys-1)...) // 10,000 keys, the limit
 	root, err := Parse("k.yaml", src)
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = root.Fields("the drawing", "segments")
 	var es Errors
-	if !errors.As(err, &es) || len(es) != 10000 {
-		t.Fatalf("want 10,000 errors, got %v", err)
+	if !errors.As(err, &es) || len(es) != 9999 {
+		t.Fatalf("want 9,999 errors, got %v", err)
 	}
-	es = append(es, &Error{Pos: Pos{File: "k.yaml", Line: 10002, Col: 1}, Msg: "another kind"})
+	es = append(es, &Error{Pos: Pos{File: "k.yaml", Line: 10001, Col: 1}, Msg: "another kind"})
 	msg := es.Error()
 	lines := strings.Split(msg, "\n")
 	if len(lines) != MaxSameKind+2 {
@@ -96,8 +97,8 @@ func TestErrorsPrintedAreCapped(t *testing.T) {
 	for i, want := range map[int]string{
 		0:               `k.yaml:2:1: unknown key "k0" in the drawing; the keys are: segments`,
 		MaxSameKind - 1: `k.yaml:11:1: unknown key "k9" in the drawing; the keys are: segments`,
-		MaxSameKind:     `k.yaml:10002:1: another kind`,
-		MaxSameKind + 1: `k.yaml: ... and 9,990 more errors`,
+		MaxSameKind:     `k.yaml:10001:1: another kind`,
+		MaxSameKind + 1: `k.yaml: ... and 9,989 more errors`,
 	} {
 		if i >= len(lines) || lines[i] != want {
 			t.Errorf("line %d = %q, want %q", i+1, lines[min(i, len(lines)-1)], want)
@@ -139,4 +140,204 @@ func TestThousands(t *testing.T) {
 			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
+}
+
+// allocated is the number of bytes f allocates.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// Nesting is checked before the parser builds the tree: 40,000 brackets
+// (an 80 KB file) took 2.5 GB, 100,000 ran out of memory. Every way YAML
+// nests is counted, and the error names the place and the limit.
+func TestDeepNestingIsRefusedBeforeParsing(t *testing.T) {
+	lines := func(n int, f func(i int) string) string {
+		var b strings.Builder
+		for i := range n {
+			b.WriteString(f(i))
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name, src, at string
+	}{
+		{"brackets", "segments: " + strings.Repeat("[", 40000) + strings.Repeat("]", 40000) + "\n", "d.yaml:1:74:"},
+		{"brackets, 100,000", "segments: " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n", "d.yaml:1:74:"},
+		{"JSON objects", strings.Repeat(`{"a": `, 40000) + "1" + strings.Repeat("}", 40000), "d.yaml:1:385:"},
+		{"JSON on many lines", strings.Repeat("[\n", 40000) + strings.Repeat("]\n", 40000), "d.yaml:65:1:"},
+		{"dashes", strings.Repeat("- ", 40000) + "x\n", "d.yaml:1:129:"},
+		{"indented keys", lines(1000, func(i int) string { return strings.Repeat(" ", i) + "a:\n" }), "d.yaml:65:65:"},
+		{"list of lists", lines(1000, func(i int) string { return strings.Repeat(" ", 2*i) + "-\n" }), "d.yaml:65:129:"},
+		{"keys and dashes", lines(1000, func(i int) string { return strings.Repeat(" ", 2*i) + "- a:\n" }), "d.yaml:33:65:"},
+	} {
+		var err error
+		bytes := allocated(func() { _, err = Parse("d.yaml", []byte(tc.src)) })
+		want := tc.at + " nested too deeply: the limit is 64 lists and mappings inside one another"
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: err = %v, want %s", tc.name, err, want)
+		}
+		if bytes > 20<<20 {
+			t.Fatalf("%s: %d bytes allocated to refuse a %d-byte file", tc.name, bytes, len(tc.src))
+		}
+	}
+}
+
+// The limit is exact for brackets and block structure alike: 64 nested
+// lists and mappings are read, 65 refused.
+func TestNestingLimitIsExact(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		src  func(n int) string
+	}{
+		{"brackets", func(n int) string { return strings.Repeat("[", n) + "1" + strings.Repeat("]", n) }},
+		{"key and brackets", func(n int) string { return "a: " + strings.Repeat("[", n-1) + strings.Repeat("]", n-1) }},
+		{"dashes", func(n int) string { return strings.Repeat("- ", n) + "1\n" }},
+		{"indented keys", func(n int) string {
+			var b strings.Builder
+			for i := range n {
+				fmt.Fprintf(&b, "%sk%d:\n", strings.Repeat(" ", i), i)
+			}
+			return b.String()
+		}},
+		{"compact lists under keys", func(n int) string {
+			var b strings.Builder
+			for i := 0; i < n; i += 2 {
+				fmt.Fprintf(&b, "%sk:\n%s-\n", strings.Repeat(" ", i), strings.Repeat(" ", i))
+			}
+			return b.String()
+		}},
+	} {
+		if _, err := Parse("d.yaml", []byte(tc.src(MaxDepth))); err != nil {
+			t.Errorf("%s, %d deep: %v", tc.name, MaxDepth, err)
+		}
+		if _, err := Parse("d.yaml", []byte(tc.src(MaxDepth+2))); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
+			t.Errorf("%s, %d deep: err = %v", tc.name, MaxDepth+2, err)
+		}
+		if tc.name != "compact lists under keys" {
+			if _, err := Parse("d.yaml", []byte(tc.src(MaxDepth+1))); err == nil || !strings.Contains(err.Error(), "nested too deeply") {
+				t.Errorf("%s, %d deep: err = %v", tc.name, MaxDepth+1, err)
+			}
+		}
+	}
+}
+
+// What only looks like nesting is not counted: brackets in quotes,
+// comments and block scalars, dashes inside words.
+func TestNestingIgnoresText(t *testing.T) {
+	many := strings.Repeat("[{", 100)
+	src := "# " + many + "\n" +
+		"a: \"" + many + "\\\" " + many + "\"  # " + many + "\n" +
+		"b: '" + many + "'' " + many + "'\n" +
+		"c: |\n  " + many + "\n\n  " + many + "\n" +
+		"d:\n  - >-\n    " + many + "\n  - x-" + many + "\n" +
+		"e: [\"" + many + "\", '" + many + "', x#y]  # " + many + "\n" +
+		"f: \"multi\n  line " + many + "\"\n" +
+		"g: " + strings.Repeat("-", 100) + "\n"
+	root, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(root.Keys) != 7 {
+		t.Errorf("%d keys, want 7", len(root.Keys))
+	}
+}
+
+// A block mapping holds at most 10,000 keys: goccy's parser is quadratic
+// in them (100,000 top-level keys, 1 MB, took 54 s with the quadratic
+// duplicate check), so more are refused before parsing, at the first key
+// past the limit.
+func TestManyKeysAreRefusedBeforeParsing(t *testing.T) {
+	if _, err := Parse("k.yaml", manyKeys(MaxKeys)); err != nil {
+		t.Errorf("%d keys: %v", MaxKeys, err)
+	}
+	for _, n := range []int{MaxKeys + 1, 100000} {
+		start := time.Now()
+		_, err := Parse("k.yaml", manyKeys(n))
+		if want := "k.yaml:10001:1: more than 10,000 keys in one mapping; the limit is 10,000"; err == nil || err.Error() != want {
+			t.Errorf("%d keys: err = %v, want %s", n, err, want)
+		}
+		if took := time.Since(start); took > 10*time.Second {
+			t.Fatalf("%d keys took %v to refuse", n, took)
+		}
+	}
+	// Nested and listed mappings count their own keys.
+	var b strings.Builder
+	for i := range 3 {
+		fmt.Fprintf(&b, "- m%d:\n", i)
+		for j := range MaxKeys - 1 {
+			fmt.Fprintf(&b, "    k%d: 1\n", j)
+		}
+		fmt.Fprintf(&b, "  n%d: 2\n", i)
+	}
+	if _, err := Parse("k.yaml", []byte(b.String())); err != nil {
+		t.Errorf("three mappings of %d keys each: %v", MaxKeys-1, err)
+	}
+	// A flow mapping is parsed in linear time, then held to the same limit.
+	var f strings.Builder
+	f.WriteString("{")
+	for i := range MaxKeys + 1 {
+		fmt.Fprintf(&f, "k%d: 1, ", i)
+	}
+	f.WriteString("}")
+	if _, err := Parse("k.yaml", []byte(f.String())); err == nil || !strings.Contains(err.Error(), "k.yaml:1:") || !strings.Contains(err.Error(), "the limit is 10,000") {
+		t.Errorf("flow mapping of %d keys: err = %v", MaxKeys+1, err)
+	}
+}
+
+// treeDepth is how many lists and mappings nest in n; maxKeys the most
+// keys of one of its mappings.
+func treeDepth(n *Node) (depth, maxKeys int) {
+	if n.Kind != Seq && n.Kind != Map {
+		return 0, 0
+	}
+	maxKeys = len(n.Keys)
+	for _, c := range append(append(append([]*Node(nil), n.Items...), n.Keys...), n.Values...) {
+		d, k := treeDepth(c)
+		depth, maxKeys = max(depth, d), max(maxKeys, k)
+	}
+	return depth + 1, maxKeys
+}
+
+// prescan errs on the low side: whatever it refuses with small limits
+// either is no valid file or really nests deeper, or has more keys in a
+// mapping, than the limits.
+func FuzzPrescan(f *testing.F) {
+	for _, s := range []string{
+		"a: 1", "segments: [[[0,0],[1,1]]]", `{"a": [1, {"b": 2}]}`, "- a\n- b: c\n  d: e\n", "a: |\n  [[[\nb: 1\n",
+		"a:\n- b\n- c: [1]\nd: 2\n", "? a\n: b\n", "- - - x\n", "a: \"[[\n  [\"\n", "a: '[''['\n", "a: x # [[[\nb: 1\n",
+		"--- [1, [2]]\n", "a: &x [1]\n", "a: !t {b: 1}\n", "a: >-\n  {\n\n  }\nb:\n  c:\n    d: 1\n",
+		"k0: 1\nk1: 1\nk2: 1\nk3: 1\n", "- k0: 1\n  k1: 1\n  k2: 1\n- k3: 1\n", "a:\n  b: 1\n  c: 2\nd:\n  e: 3\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		const depth, keys = 3, 2
+		err := prescan("f.yaml", data, depth, keys)
+		if err == nil {
+			return
+		}
+		root, perr := func() (root *Node, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("panic %v", r)
+				}
+			}()
+			return parse("f.yaml", data)
+		}()
+		if perr != nil {
+			return // not a valid file: any error will do
+		}
+		d, k := treeDepth(root)
+		if strings.Contains(err.Error(), "nested too deeply") && d <= depth {
+			t.Fatalf("prescan: %v, but lists and mappings nest %d deep", err, d)
+		}
+		if strings.Contains(err.Error(), "keys in one mapping") && k <= keys {
+			t.Fatalf("prescan: %v, but no mapping has more than %d keys", err, k)
+		}
+	})
 }
