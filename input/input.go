@@ -346,6 +346,9 @@ func syntaxError(name string, err error) error {
 	if i := strings.Index(msg, "\n"); i >= 0 {
 		msg = msg[:i]
 	}
+	if short, n := cut(msg, 4*MaxEcho); n > 4*MaxEcho { // it may quote a long key
+		msg = short + "…"
+	}
 	at := Pos{File: name}
 	if errors.As(err, &tk) {
 		if t := tk.GetToken(); t != nil && t.Position != nil {
@@ -464,7 +467,7 @@ func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int, seen m
 		return k.Errorf("a key must be a plain name")
 	}
 	if prev, ok := seen[k.Text]; ok {
-		return k.Errorf("key %q is given twice (first at line %d)", k.Text, prev.Pos.Line)
+		return k.Errorf("key %s is given twice (first at line %d)", Quote(k.Text), prev.Pos.Line)
 	}
 	seen[k.Text] = k
 	var v *Node
@@ -498,7 +501,7 @@ func (n *Node) Fields(what string, allowed ...string) (map[string]*Node, error) 
 			}
 		}
 		if !ok {
-			errs = append(errs, k.Errorf("unknown key %q in %s%s; the keys are: %s", k.Text, what, suggest(k.Text, allowed), strings.Join(allowed, ", ")))
+			errs = append(errs, k.Errorf("unknown key %s in %s%s; the keys are: %s", Quote(k.Text), what, suggest(k.Text, allowed), strings.Join(allowed, ", ")))
 			continue
 		}
 		out[k.Text] = n.Values[i]
@@ -524,15 +527,26 @@ func (n *Node) Value(what string) (string, error) {
 
 func suggest(s string, options []string) string {
 	best, bd := "", 1<<30
+	limit := max(2, len(s)/3)
 	for _, o := range options {
+		if abs(len(s)-len(o)) > limit {
+			continue // too far apart whatever the letters: no need to compare them
+		}
 		if d := Distance(s, o); d < bd {
 			best, bd = o, d
 		}
 	}
-	if best != "" && bd <= max(2, len(s)/3) {
+	if best != "" && bd <= limit {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // Distance is the edit (Levenshtein) distance between a and b, for
