@@ -312,3 +312,21 @@ func TestOversizedInputIsRefusedUnread(t *testing.T) {
 		t.Errorf("input.Parse of %d bytes: %v", len(big), err)
 	}
 }
+
+// Messages name standard input <stdin>, never "-".
+func TestStdinIsNamedInMessages(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		src  string
+		want string
+	}{
+		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"faces", "-"}, "segments: [[[0, 0], [0, 0]]]", "papergames: <stdin>:1:12: segment 1 has zero length"},
+	} {
+		var o, e bytes.Buffer
+		if st := run(append([]string{"papergames"}, tc.args...), strings.NewReader(tc.src), &o, &e); st != 1 || !strings.HasPrefix(e.String(), tc.want) {
+			t.Errorf("%v: status %d, stderr %.200q, want %q", tc.args, st, e.String(), tc.want)
+		}
+	}
+}

@@ -164,3 +164,9 @@ func TestLongNumbersAreCutInMessages(t *testing.T) {
 		}
 	}
 }
+
+func TestStdinIsNamed(t *testing.T) {
+	if _, err := Read("-", []byte("segments: [[[0, 0], [0, 0]]]")); err == nil || !strings.HasPrefix(err.Error(), "<stdin>:1:12: segment 1 has zero length") {
+		t.Errorf("err = %v", err)
+	}
+}

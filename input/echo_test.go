@@ -1,6 +1,7 @@
 package input
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -43,5 +44,25 @@ func TestLongKeysAreCutInMessages(t *testing.T) {
 		if err == nil || len(err.Error()) > 400 {
 			t.Errorf("duplicate long key: %d-byte message %.300v", len(err.Error()), err)
 		}
+	}
+}
+
+// Standard input, "-" on the command line, is <stdin> in every message.
+func TestStdinIsNamed(t *testing.T) {
+	if got := (Pos{File: "-", Line: 2, Col: 3}).String(); got != "<stdin>:2:3" {
+		t.Errorf("Pos = %s", got)
+	}
+	if _, err := Parse("-", []byte("a: [1\n")); err == nil || !strings.HasPrefix(err.Error(), "<stdin>:") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := Parse("-", []byte(" ")); err == nil || err.Error() != "<stdin>: file is empty" {
+		t.Errorf("err = %v", err)
+	}
+	var es Errors
+	for range 20 {
+		es.Add(errors.New("no"), "-")
+	}
+	if !strings.HasSuffix(es.Error(), "\n<stdin>: ... and 10 more errors") {
+		t.Errorf("err = %v", es)
 	}
 }

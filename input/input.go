@@ -27,11 +27,24 @@ type Pos struct {
 	Line, Col int
 }
 
+// Stdin is how messages name standard input, which the command line
+// calls "-".
+const Stdin = "<stdin>"
+
+// FileLabel is how messages name the file name: "-" is Stdin.
+func FileLabel(name string) string {
+	if name == "-" {
+		return Stdin
+	}
+	return name
+}
+
+// String is file:line:col, the file named by FileLabel.
 func (p Pos) String() string {
 	if p.Line == 0 {
-		return p.File
+		return FileLabel(p.File)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	return fmt.Sprintf("%s:%d:%d", FileLabel(p.File), p.Line, p.Col)
 }
 
 // Error is a problem at a place in the input.
@@ -68,7 +81,7 @@ func (es Errors) Error() string {
 		shown++
 	}
 	if more > 0 {
-		fmt.Fprintf(&b, "\n%s: ... and %s more errors", es[0].Pos.File, Thousands(more))
+		fmt.Fprintf(&b, "\n%s: ... and %s more errors", FileLabel(es[0].Pos.File), Thousands(more))
 	}
 	return b.String()
 }

@@ -181,3 +181,14 @@ func TestLongTextIsCutInMessages(t *testing.T) {
 		t.Errorf("seat: %.400v", err)
 	}
 }
+
+func TestStdinIsNamed(t *testing.T) {
+	root, err := input.Parse("-", []byte("game: x\nplayers: [a]\nrounds: [1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ReadHeader("-", root, nil, 2, 2)
+	if tr.File != "<stdin>" || err == nil || !strings.HasPrefix(err.Error(), "<stdin>:2:10: 1 players") {
+		t.Errorf("file %q, err %v", tr.File, err)
+	}
+}

@@ -15,7 +15,7 @@ import (
 
 // Transcript is a parsed transcript: one match of one game.
 type Transcript struct {
-	File    string
+	File    string // as messages name it: input.FileLabel
 	Root    *input.Node
 	Game    *input.Node
 	Players []string
@@ -57,7 +57,7 @@ func ReadHeader(name string, root *input.Node, params []string, minP, maxP int) 
 	if err != nil {
 		return nil, err
 	}
-	t := &Transcript{File: name, Root: root, Game: f["game"], Params: map[string]*input.Node{}, BoardID: f["board"]}
+	t := &Transcript{File: input.FileLabel(name), Root: root, Game: f["game"], Params: map[string]*input.Node{}, BoardID: f["board"]}
 	var errs input.Errors
 	for _, p := range params {
 		if n, ok := f[p]; ok {
