@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -328,5 +329,20 @@ func TestStdinIsNamedInMessages(t *testing.T) {
 		if st := run(append([]string{"papergames"}, tc.args...), strings.NewReader(tc.src), &o, &e); st != 1 || !strings.HasPrefix(e.String(), tc.want) {
 			t.Errorf("%v: status %d, stderr %.200q, want %q", tc.args, st, e.String(), tc.want)
 		}
+	}
+}
+
+// A drawing past geom's crossing limit is refused at once, with its file
+// name and the limit (4,000 by 4,000 lines took 7.4 GB).
+func TestFacesRefusesTooManyCrossings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("segments:\n")
+	for i := range 4000 {
+		fmt.Fprintf(&b, "- [[-1, %d], [4000, %d]]\n- [[%d, -1], [%d, 4000]]\n", i, i, i, i)
+	}
+	var o, e bytes.Buffer
+	st := run([]string{"papergames", "faces", "-"}, strings.NewReader(b.String()), &o, &e)
+	if want := "papergames: <stdin>: more than 5,000,000 pairs of segments cross or touch; the limit is 5,000,000"; st != 1 || !strings.HasPrefix(e.String(), want) {
+		t.Errorf("status %d, stderr %q, want %q", st, e.String(), want)
 	}
 }
