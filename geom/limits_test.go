@@ -20,7 +20,6 @@ func gridLines(n int) []Segment {
 // allocated is the number of bytes f allocates.
 func allocated(f func()) uint64 {
 	var before, after runtime.MemStats
-	runtime.GC()
 	runtime.ReadMemStats(&before)
 	f()
 	runtime.ReadMemStats(&after)
