@@ -14,6 +14,9 @@ import (
 // so two segments that share a point share a cell. Exact predicates decide.
 const gridMargin = 1e-6
 
+// maxSide is the most cells along a side of the grid.
+const maxSide = 1 << 16
+
 type grid struct {
 	x0, y0, inv float64
 	cols, rows  int
@@ -59,12 +62,18 @@ func newGrid(fl []flseg, maxWork int64) (*grid, error) {
 	if c := max(w, h) / target; !(cell >= c) {
 		cell = c
 	}
+	// A side has at most maxSide cells, and the cells are made larger to
+	// fit: were the columns cut off instead, the last one would take all
+	// the rest (150,000 unit segments in a row put 104,000 in it).
+	if c := max(w, h) / (maxSide - 1); !(cell >= c) {
+		cell = c
+	}
 	if !(cell > 0) || math.IsInf(cell, 0) {
 		cell = 1
 	}
 	g.x0, g.y0, g.inv = minX, minY, 1/cell
-	g.cols = clampInt(int(w/cell)+1, 1, 1<<16)
-	g.rows = clampInt(int(h/cell)+1, 1, 1<<16)
+	g.cols = clampInt(int(w/cell)+1, 1, maxSide)
+	g.rows = clampInt(int(h/cell)+1, 1, maxSide)
 	counts := make([]int32, g.cols*g.rows+1)
 	var work, entries int64
 	for _, s := range fl {

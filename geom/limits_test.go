@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // gridLines is n horizontal and n vertical lines, each crossing all the
@@ -91,5 +92,27 @@ func TestTooManyComparisonsAreRefusedEarly(t *testing.T) {
 	_ = a
 	if _, err := ArrangeWithin(three, Limits{Comparisons: 1}); !isLimit(err, false, 1) || !strings.Contains(err.Error(), "the limit is 1") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// A long thin drawing is spread over the grid's cells, not packed into
+// its last column: 150,000 unit segments in a row put 104,000 of them in
+// the last of 65,536 columns, 5 billion pairs to compare (and now the
+// comparison limit would refuse them).
+func TestLongRowOfSegments(t *testing.T) {
+	segs := make([]Segment, 150000)
+	for i := range segs {
+		segs[i] = SegInt(int64(i), 0, int64(i), 1)
+	}
+	start := time.Now()
+	a, err := Arrange(segs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Components() != len(segs) {
+		t.Errorf("%d components", a.Components())
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("took %v", took)
 	}
 }
