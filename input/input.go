@@ -216,7 +216,7 @@ func Parse(name string, data []byte) (root *Node, err error) {
 			root, err = nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("cannot read this file as YAML or JSON (%v)", r)}
 		}
 	}()
-	if err := prescan(name, data, MaxDepth, MaxKeys); err != nil {
+	if err := prescan(name, data, defaultScanLimits); err != nil {
 		return nil, err
 	}
 	return parse(name, data)

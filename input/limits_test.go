@@ -302,9 +302,18 @@ func treeDepth(n *Node) (depth, maxKeys int) {
 	return depth + 1, maxKeys
 }
 
+// countNodes is the number of nodes of n's tree.
+func countNodes(n *Node) int {
+	c := 1
+	for _, k := range append(append(append([]*Node(nil), n.Items...), n.Keys...), n.Values...) {
+		c += countNodes(k)
+	}
+	return c
+}
+
 // prescan errs on the low side: whatever it refuses with small limits
 // either is no valid file or really nests deeper, or has more keys in a
-// mapping, than the limits.
+// mapping or more values, than the limits.
 func FuzzPrescan(f *testing.F) {
 	for _, s := range []string{
 		"a: 1", "segments: [[[0,0],[1,1]]]", `{"a": [1, {"b": 2}]}`, "- a\n- b: c\n  d: e\n", "a: |\n  [[[\nb: 1\n",
@@ -315,8 +324,8 @@ func FuzzPrescan(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		const depth, keys = 3, 2
-		err := prescan("f.yaml", data, depth, keys)
+		const depth, keys, values = 3, 2, 12
+		err := prescan("f.yaml", data, scanLimits{depth, keys, values})
 		if err == nil {
 			return
 		}
@@ -331,6 +340,9 @@ func FuzzPrescan(f *testing.F) {
 		if perr != nil {
 			return // not a valid file: any error will do
 		}
+		if strings.Contains(err.Error(), "values in the file") && countNodes(root) <= values {
+			t.Fatalf("prescan: %v, but the file has %d values", err, countNodes(root))
+		}
 		d, k := treeDepth(root)
 		if strings.Contains(err.Error(), "nested too deeply") && d <= depth {
 			t.Fatalf("prescan: %v, but lists and mappings nest %d deep", err, d)
@@ -339,4 +351,37 @@ func FuzzPrescan(f *testing.F) {
 			t.Fatalf("prescan: %v, but no mapping has more than %d keys", err, k)
 		}
 	})
+}
+
+// A file holds at most 2,000,000 values, counted before parsing: goccy
+// takes about 900 bytes for each, and 8 million small values in 16 MB took
+// 6.7 GB and 75 s. A drawing of 200,000 segments (1.4 million) is read.
+func TestManyValuesAreRefusedBeforeParsing(t *testing.T) {
+	list := func(n int) []byte { // n values counted: the list and n-1 commas
+		return []byte("[" + strings.Repeat("0,", n-1) + "0]")
+	}
+	if err := prescan("v.json", list(MaxValues), defaultScanLimits); err != nil {
+		t.Errorf("%d values: %v", MaxValues, err)
+	}
+	if err := prescan("v.json", list(MaxValues+1), defaultScanLimits); err == nil || err.Error() != "v.json:1:4000001: more than 2,000,000 values in the file; the limit is 2,000,000" {
+		t.Errorf("%d values: %v", MaxValues+1, err)
+	}
+	big := list(8000000)
+	var err error
+	start := time.Now()
+	bytes := allocated(func() { _, err = Parse("v.json", big) })
+	if err == nil || !strings.Contains(err.Error(), "the limit is 2,000,000") {
+		t.Errorf("16 MB of values: %v", err)
+	}
+	if took := time.Since(start); took > 5*time.Second || bytes > 100<<20 {
+		t.Errorf("16 MB of values refused in %v with %d MB allocated", took, bytes>>20)
+	}
+	var b strings.Builder
+	b.WriteString("segments:\n")
+	for i := range 200000 {
+		fmt.Fprintf(&b, "- [[%d, 0], [%d, 1]]\n", i, i)
+	}
+	if err := prescan("d.yaml", []byte(b.String()), defaultScanLimits); err != nil {
+		t.Errorf("200,000 segments: %v", err)
+	}
 }

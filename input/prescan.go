@@ -13,8 +13,23 @@ const MaxDepth = 64
 // time quadratic in the keys of a block mapping (40,000 keys: 3.6 s).
 const MaxKeys = 10000
 
+// MaxValues is the most values (scalars, lists and mappings) a file may
+// hold. goccy takes about 900 bytes for each: 2 million values of a
+// 4 MB file take 1.8 GB; 8 million in 16 MB took 6.7 GB and 75 s. A
+// drawing of 200,000 segments has 1.4 million.
+const MaxValues = 2000000
+
+// scanLimits are the limits prescan checks.
+type scanLimits struct{ depth, keys, values int }
+
+var defaultScanLimits = scanLimits{MaxDepth, MaxKeys, MaxValues}
+
 func depthError(p Pos, limit int) *Error {
 	return &Error{Pos: p, Msg: fmt.Sprintf("nested too deeply: the limit is %d lists and mappings inside one another", limit)}
+}
+
+func valuesError(p Pos, limit int) *Error {
+	return &Error{Pos: p, Msg: fmt.Sprintf("more than %s values in the file; the limit is %s", Thousands(limit), Thousands(limit))}
 }
 
 func keysError(p Pos, limit int) *Error {
@@ -22,8 +37,10 @@ func keysError(p Pos, limit int) *Error {
 }
 
 // prescan checks, before the parser builds anything, that data nests no
-// deeper than maxDepth and that no block mapping holds more than maxKeys
-// keys: goccy builds the whole tree before convert can look at it, and
+// deeper than lim.depth, that no block mapping holds more than lim.keys
+// keys and that it has no more than lim.values values (it counts brackets,
+// braces and commas in flow collections, and "- " and keys in block
+// ones): goccy builds the whole tree before convert can look at it, and
 // 40,000 brackets took it 2.5 GB. It is one linear pass over the bytes
 // that follows what makes YAML nest — flow brackets and braces, and block
 // indentation with "- " and keys — skipping
@@ -32,11 +49,22 @@ func keysError(p Pos, limit int) *Error {
 // for less, never for more (FuzzPrescan checks this against the tree), and
 // convert checks the tree exactly afterwards. (Explicit keys, "? " and
 // ": " starting a line, are left out: goccy builds nothing deep of them.)
-func prescan(name string, data []byte, maxDepth, maxKeys int) error {
+func prescan(name string, data []byte, lim scanLimits) error {
+	maxDepth, maxKeys := lim.depth, lim.keys
+	values := 0
+	value := func(p func() Pos) error {
+		if values++; values > lim.values {
+			return valuesError(p(), lim.values)
+		}
+		return nil
+	}
 	type level struct {
 		col  int  // the column of its indicator or first key (from 0)
 		seq  bool // a block sequence; else a mapping
 		keys int
+		// empty: the sequence's last "- " had nothing after it on its line;
+		// goccy reads keys at its column that follow as that item's.
+		empty bool
 	}
 	var stack []level
 	flow := 0                               // open [ and {
@@ -47,7 +75,7 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 		return i >= len(l) || l[i] == ' ' || l[i] == '\t' || l[i] == '\r'
 	}
 	for start, line := 0, 1; start < len(data); line++ {
-		end := bytes.IndexByte(data[start:], '\n')
+		end := bytes.IndexAny(data[start:], "\r\n") // a line ends at \n, \r\n or \r, as for goccy
 		if end < 0 {
 			end = len(data)
 		} else {
@@ -55,6 +83,9 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 		}
 		l := data[start:end]
 		start = end + 1
+		if end+1 < len(data) && data[end] == '\r' && data[end+1] == '\n' {
+			start++
+		}
 		at := func(i int) Pos { return Pos{File: name, Line: line, Col: utf8.RuneCount(l[:i]) + 1} }
 
 		indent := 0
@@ -63,7 +94,9 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 		}
 		blank := len(bytes.Trim(l, " \t\r")) == 0
 		if block > -2 {
-			if blank || indent > block {
+			// goccy also reads a line starting with [ or { as the block's,
+			// whatever its indentation.
+			if blank || indent > block || l[indent] == '[' || l[indent] == '{' {
 				continue
 			}
 			block = -2
@@ -80,6 +113,7 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 					case top.seq == seq:
 						return top, nil
 					case seq: // "- " under a key at the same column: its value
+					case top.empty: // keys of the empty item
 					default: // a key after a sequence at its column: the sequence ended
 						stack = stack[:len(stack)-1]
 						if n := len(stack); n > 0 && stack[n-1].col == col && !stack[n-1].seq {
@@ -115,13 +149,18 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 				}
 				i = indent
 				first := true
-				for i < len(l) && l[i] == '-' && isSpace(l, i+1) {
-					if _, err := enter(i, true, first); err != nil {
+				for i < len(l) && l[i] == '-' && (isSpace(l, i+1) || l[i+1] == 0) { // goccy: NUL too
+					lv, err := enter(i, true, first)
+					if err != nil {
+						return err
+					}
+					if err := value(func() Pos { return at(i) }); err != nil {
 						return err
 					}
 					first = false
 					for i++; i < len(l) && (l[i] == ' ' || l[i] == '\t'); i++ {
 					}
+					lv.empty = isSpace(l, i) || l[i] == '#'
 				}
 				keyCol, keyFirst = i, first
 			}
@@ -143,7 +182,7 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 				tokenStart = false
 				continue
 			}
-			if c == ' ' || c == '\t' || c == '\r' {
+			if isSpace(l, i) {
 				tokenStart = true
 				continue
 			}
@@ -155,6 +194,13 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 				case c == '[' || c == '{':
 					if flow++; len(stack)+flow > maxDepth {
 						return depthError(at(i), maxDepth)
+					}
+					if err := value(func() Pos { return at(i) }); err != nil {
+						return err
+					}
+				case c == ',':
+					if err := value(func() Pos { return at(i) }); err != nil {
+						return err
 					}
 				case c == ']' || c == '}':
 					flow--
@@ -170,6 +216,9 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 			case valueStart && (c == '[' || c == '{'):
 				if flow++; len(stack)+flow > maxDepth {
 					return depthError(at(i), maxDepth)
+				}
+				if err := value(func() Pos { return at(i) }); err != nil {
+					return err
 				}
 				valueStart, tokenStart = false, true
 				continue
@@ -188,13 +237,16 @@ func prescan(name string, data []byte, maxDepth, maxKeys int) error {
 					i++
 				}
 				continue
-			case c == ':' && isSpace(l, i+1) && keyCol >= 0:
+			case c == ':' && isSpace(l, i+1) && keyCol >= 0 && i > keyCol: // ": " first is no key
 				lv, err := enter(keyCol, false, keyFirst)
 				if err != nil {
 					return err
 				}
 				if lv.keys++; lv.keys > maxKeys {
 					return keysError(at(keyCol), maxKeys)
+				}
+				if err := value(func() Pos { return at(keyCol) }); err != nil {
+					return err
 				}
 				keyCol = -1
 				valueStart, tokenStart, plain = true, true, false
