@@ -561,10 +561,10 @@ func readInput(c *cli.Context, name string) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(r, input.MaxBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %v", input.FileLabel(name), err)
 	}
 	if len(b) > input.MaxBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; refused", name, input.MaxBytes)
+		return nil, fmt.Errorf("%s: larger than %d bytes; refused", input.FileLabel(name), input.MaxBytes)
 	}
 	return b, nil
 }

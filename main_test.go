@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -405,5 +406,35 @@ func TestTranscriptMatchesTheSheet(t *testing.T) {
 		if st != 0 || id == nil || !strings.Contains(blank, "board: "+id[1]) {
 			t.Errorf("transcript %v: status %d %s; want board %v in\n%s", tc, st, e, id, blank)
 		}
+	}
+}
+
+func TestStdinIsNamedInMessages(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		src  string
+		want string
+	}{
+		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"faces", "-"}, "segments: [[[0, 0], [0, 0]]]", "papergames: <stdin>:1:12: segment 1 has zero length"},
+	} {
+		var o, e bytes.Buffer
+		if st := run(append([]string{"papergames"}, tc.args...), strings.NewReader(tc.src), &o, &e); st != 1 || !strings.HasPrefix(e.String(), tc.want) {
+			t.Errorf("%v: status %d, stderr %.200q, want %q", tc.args, st, e.String(), tc.want)
+		}
+	}
+}
+
+func TestFacesRefusesTooManyCrossings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("segments:\n")
+	for i := range 4000 {
+		fmt.Fprintf(&b, "- [[-1, %d], [4000, %d]]\n- [[%d, -1], [%d, 4000]]\n", i, i, i, i)
+	}
+	var o, e bytes.Buffer
+	st := run([]string{"papergames", "faces", "-"}, strings.NewReader(b.String()), &o, &e)
+	if want := "papergames: <stdin>: more than 5,000,000 pairs of segments cross or touch; the limit is 5,000,000"; st != 1 || !strings.HasPrefix(e.String(), want) {
+		t.Errorf("status %d, stderr %q, want %q", st, e.String(), want)
 	}
 }

@@ -4,8 +4,8 @@ package gamestest
 
 import (
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
