@@ -23,6 +23,7 @@ import (
 	"papergames/games/catalog"
 	"papergames/geom"
 	"papergames/input"
+	"papergames/internal/safetext"
 	"papergames/layout"
 	"papergames/sheets"
 	"papergames/templates"
@@ -65,7 +66,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "papergames: %v\n", err)
+	// Messages quote transcripts and names: escape what would drive the terminal.
+	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Lines(err.Error()))
 	var ue usageError
 	var ge *games.UsageError
 	if errors.As(err, &ue) || errors.As(err, &ge) {
@@ -718,7 +720,7 @@ func scoreCommand() *cli.Command {
 					renderErr = fmt.Errorf("--render %s: the transcript has no round to draw; nothing written", out)
 				}
 				if err != nil {
-					fmt.Fprintf(c.App.ErrWriter, "%v\n", err)
+					fmt.Fprintf(c.App.ErrWriter, "%s\n", safetext.Lines(err.Error()))
 					failed++
 					continue
 				}
@@ -815,7 +817,7 @@ func movesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			_, err = io.WriteString(c.App.Writer, txt)
+			_, err = io.WriteString(c.App.Writer, safetext.Lines(txt))
 			return err
 		},
 	}

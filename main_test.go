@@ -438,3 +438,21 @@ func TestFacesRefusesTooManyCrossings(t *testing.T) {
 		t.Errorf("status %d, stderr %q, want %q", st, e.String(), want)
 	}
 }
+
+// TestMessagesEscapeTerminalControls: a name with an escape sequence is
+// shown escaped in every message and list, never sent to the terminal.
+func TestMessagesEscapeTerminalControls(t *testing.T) {
+	bad := "game: permutation-grid\nplayers: [\"A\\e[31mnn\", Bob]\nsize: 4\nrounds:\n  - player1: \"Zed\\e[2J\"\n    dots: C1 A2\n"
+	unfinished := "game: permutation-grid\nplayers: [\"A\\e[31mnn\", Bob]\nsize: 4\nrounds:\n  - dots: C1 A2\n"
+	for _, tc := range []struct {
+		args []string
+		src  string
+	}{{[]string{"score", "-"}, bad}, {[]string{"moves", "-"}, bad}, {[]string{"moves", "-"}, unfinished}} {
+		args, src := tc.args, tc.src
+		var o, e bytes.Buffer
+		run(append([]string{"papergames"}, args...), strings.NewReader(src), &o, &e)
+		if strings.ContainsRune(o.String()+e.String(), 0x1b) {
+			t.Errorf("%v: an escape sequence reached the terminal: %q %q", args, o.String(), e.String())
+		}
+	}
+}
