@@ -2,6 +2,7 @@ package geom
 
 import (
 	"errors"
+	"math/big"
 	"runtime"
 	"strings"
 	"testing"
@@ -114,5 +115,25 @@ func TestLongRowOfSegments(t *testing.T) {
 	}
 	if took := time.Since(start); took > 20*time.Second {
 		t.Errorf("took %v", took)
+	}
+}
+
+// TestManyDenominatorsAreRefused: coordinates whose common denominator
+// grows with every segment are refused before the scaling takes minutes.
+func TestManyDenominatorsAreRefused(t *testing.T) {
+	var segs []Segment
+	d := int64(1_000_000_007)
+	for i := int64(0); i < 1500; i++ {
+		x := big.NewRat(i, d+2*i)
+		segs = append(segs, Segment{A: Pt(x, big.NewRat(0, 1)), B: Pt(big.NewRat(i+1, 1), big.NewRat(1, d+2*i+1))})
+	}
+	start := time.Now()
+	_, err := Arrange(segs)
+	var le *LimitError
+	if !errors.As(err, &le) || !le.Scale {
+		t.Fatalf("err = %v, want the limit on exact coordinates", err)
+	}
+	if el := time.Since(start); el > 5*time.Second {
+		t.Errorf("refused after %v", el)
 	}
 }
