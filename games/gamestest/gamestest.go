@@ -197,3 +197,12 @@ func CheckBlank(t testing.TB, sc games.Scorer, v games.Values, players []string,
 		}
 	}
 }
+
+// Players writes names as a transcript's players list: [Ann, "B: b"].
+func Players(names []string) string {
+	out := make([]string, len(names))
+	for i, s := range names {
+		out[i] = games.YAMLName(s)
+	}
+	return "[" + strings.Join(out, ", ") + "]"
+}

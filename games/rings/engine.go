@@ -830,7 +830,7 @@ func (s *State) RandomMove(r *rand.Rand) (Move, bool) {
 // Record implements games.Engine.
 func (s *State) Record() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "divider: %s\ncuts:\n", yamlName(s.players[s.divider]))
+	fmt.Fprintf(&b, "divider: %s\ncuts:\n", games.YAMLName(s.players[s.divider]))
 	for j, cs := range s.cuts {
 		fmt.Fprintf(&b, "  %d:", j+1)
 		for _, c := range cs {
@@ -844,17 +844,9 @@ func (s *State) Record() string {
 	}
 	b.WriteString("segments:\n")
 	for k, p := range s.segs {
-		fmt.Fprintf(&b, "  - %s: %s %s\n", yamlName(s.players[s.order[k]]), p.a.label(), p.b.label())
+		fmt.Fprintf(&b, "  - %s: %s %s\n", games.YAMLName(s.players[s.order[k]]), p.a.label(), p.b.label())
 	}
 	return b.String()
-}
-
-// yamlName quotes a name where YAML would not read it as written.
-func yamlName(name string) string {
-	if name == "" || strings.ContainsAny(name, ":#[]{},&*!|>'\"%@`") || strings.TrimSpace(name) != name {
-		return strconv.Quote(name)
-	}
-	return name
 }
 
 // Sections returns the number of sections of each ring (once the cuts are
