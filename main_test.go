@@ -55,7 +55,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"board"}, 2, "", "board needs one game id"},
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"board", "arcs-and-marks", "--names", "Ann,Bob,Cy", "--players", "2", "-o", out("bad.pdf")}, 2, "", "--players 2 but --names gives 3"},
-		{[]string{"board", "arcs-and-marks", "--names", "Ann,李雷", "-o", out("cjk.pdf")}, 0, "", "will print as boxes"},
+		{[]string{"board", "arcs-and-marks", "--names", "Ann,李雷", "-o", out("cjk.pdf")}, 2, "", "would print as boxes: give a TrueType font that has them with --font FILE.ttf"},
 		{[]string{"board", "arcs-and-marks", "--marks", "10", "--players", "3", "-o", out("w.pdf")}, 0, "", "not a multiple of 3 players"},
 		{[]string{"board", "arcs-and-marks", "-o", filepath.Join(dir, "nope", "x.pdf")}, 1, "", "x.pdf"},
 		{[]string{"completion", "bash"}, 0, "complete -o filenames", ""},
