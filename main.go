@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -59,6 +60,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}()
 	out := &outWriter{w: stdout}
 	app := newApp(stdin, out, stderr)
+	if n := len(args); n > 1 && args[n-1] == "--generate-bash-completion" {
+		complete(app, args[1:n-1], out)
+		return exitOK
+	}
 	err := app.Run(reorder(app, args))
 	if err == nil {
 		err = out.finish()
@@ -479,6 +484,61 @@ const bashCompletion = `_papergames_complete() {
 }
 complete -o filenames -F _papergames_complete papergames
 `
+
+// complete prints the words the shell may complete after words (the
+// command line so far, less the word being typed): the subcommands and
+// flags of the command they name, the paper sizes after --paper, the
+// formats after --format, the game ids after rules; nothing after another
+// flag that takes a value, and nothing for a file name (the script then
+// completes file names).
+func complete(app *cli.App, words []string, w io.Writer) {
+	cmds, flags := app.Commands, app.Flags
+	var cmd *cli.Command
+	for _, word := range words {
+		for _, c := range cmds {
+			if !strings.HasPrefix(word, "-") && (c.HasName(word) || strings.EqualFold(c.Name, word)) {
+				cmd, cmds, flags = c, c.Subcommands, c.Flags
+				break
+			}
+		}
+	}
+	var out []string
+	prev := ""
+	if len(words) > 0 {
+		prev = strings.TrimLeft(words[len(words)-1], "-")
+	}
+	takesValue := false
+	for _, f := range flags {
+		if _, isBool := f.(*cli.BoolFlag); !isBool && slices.Contains(f.Names(), prev) && strings.HasPrefix(words[len(words)-1], "-") {
+			takesValue = true
+		}
+	}
+	switch {
+	case takesValue && prev == "paper":
+		for name := range layout.Papers {
+			out = append(out, name)
+		}
+		slices.Sort(out)
+	case takesValue && prev == "format":
+		out = []string{"pdf", "svg"}
+	case takesValue:
+	default:
+		for _, c := range cmds {
+			if !c.Hidden && c.Name != "help" {
+				out = append(out, c.Name)
+			}
+		}
+		if cmd != nil && cmd.Name == "rules" {
+			out = append(out, catalog.IDs()...)
+		}
+		for _, f := range flags {
+			out = append(out, "--"+f.Names()[0])
+		}
+	}
+	for _, o := range out {
+		fmt.Fprintln(w, o)
+	}
+}
 
 // reorder moves flags written after positional arguments in front of them,
 // so that "papergames faces drawing.json --json" works as users expect

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -453,6 +454,42 @@ func TestMessagesEscapeTerminalControls(t *testing.T) {
 		run(append([]string{"papergames"}, args...), strings.NewReader(src), &o, &e)
 		if strings.ContainsRune(o.String()+e.String(), 0x1b) {
 			t.Errorf("%v: an escape sequence reached the terminal: %q %q", args, o.String(), e.String())
+		}
+	}
+}
+
+// TestCompletion: the shell completes commands, game ids, each game's
+// flags, and the values of --paper and --format.
+func TestCompletion(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		want  []string
+		not   []string
+	}{
+		{nil, []string{"board", "score", "serve", "transcript"}, []string{"help"}},
+		{[]string{"board"}, []string{"arcs-and-marks", "making-intersections"}, nil},
+		{[]string{"board", "arcs-and-marks"}, []string{"--marks", "--paper", "--no-record"}, []string{"--size"}},
+		{[]string{"board", "making-intersections"}, []string{"--size", "--segments"}, []string{"--marks"}},
+		{[]string{"board", "arcs-and-marks", "--paper"}, []string{"a4", "letter"}, []string{"--marks"}},
+		{[]string{"score", "--render", "x.pdf", "--format"}, nil, nil},
+		{[]string{"board", "rings", "--format"}, nil, nil},
+		{[]string{"board", "arcs-and-marks", "--format"}, []string{"pdf", "svg"}, nil},
+		{[]string{"rules"}, []string{"cross-dont-cross"}, nil},
+		{[]string{"transcript", "cross-dont-cross"}, []string{"--chords", "--example", "--names"}, nil},
+		{[]string{"score"}, []string{"--strict", "--sections", "--render"}, nil},
+		{[]string{"score", "--render"}, nil, []string{"--strict"}},
+	} {
+		_, out, _ := runCLI(t, append(tc.words, "--generate-bash-completion")...)
+		got := strings.Fields(out)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%v: %q not offered in %v", tc.words, w, got)
+			}
+		}
+		for _, w := range tc.not {
+			if slices.Contains(got, w) {
+				t.Errorf("%v: %q offered", tc.words, w)
+			}
 		}
 	}
 }
