@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -37,8 +38,11 @@ var static embed.FS
 // request; the largest transcript the scorers accept is far smaller.
 const MaxBody = 1 << 20
 
-// Handler returns the web app's routes.
-func Handler() http.Handler {
+// Handler returns the web app's routes. Requests are answered only when
+// their Host header names a loopback address (localhost, 127.0.0.1, ::1)
+// or one of hosts, so that a web page elsewhere cannot reach the app
+// through a DNS name it rebinds to 127.0.0.1.
+func Handler(hosts ...string) http.Handler {
 	mux := http.NewServeMux()
 	files, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(files))
@@ -47,7 +51,9 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /api/sheet/{game}", handleSheet)
 	mux.HandleFunc("GET /api/blank/{game}", handleBlank)
 	mux.HandleFunc("POST /api/score", handleScore)
-	return guard(mux)
+	mux.HandleFunc("POST /api/board", handleBoard)
+	mux.HandleFunc("POST /api/board/new", handleBoardNew)
+	return hostCheck(guard(mux), hosts)
 }
 
 // guard bounds every request body, and turns a panic into a 500 that
@@ -250,11 +256,13 @@ func ruleNames(ps []games.Param) string {
 }
 
 // Server returns an http.Server for the app on addr, with timeouts that
-// keep one slow client from holding it.
+// keep one slow client from holding it. It answers requests for addr's
+// host (every address of this machine when addr's host is unspecified,
+// such as 0.0.0.0) besides the loopback names.
 func Server(addr string) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           Handler(),
+		Handler:           Handler(OwnHosts(addr)...),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -356,4 +364,60 @@ func Open(url string) error {
 		cmd = exec.Command("xdg-open", url)
 	}
 	return cmd.Start()
+}
+
+// hostCheck refuses requests whose Host is neither a loopback name nor one
+// of hosts (DNS rebinding).
+func hostCheck(h http.Handler, hosts []string) http.Handler {
+	ok := map[string]bool{}
+	for _, s := range hosts {
+		ok[strings.ToLower(strings.Trim(s, "[]"))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+		if !loopback(host) && !ok[host] {
+			fail(w, http.StatusForbidden, fmt.Sprintf("host %q is not this server's: open the app at the address papergames serve printed", r.Host))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// loopback reports whether host is a loopback name or address.
+func loopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// OwnHosts are the host names a server listening on addr answers to
+// besides the loopback ones: addr's host, or every address of this
+// machine (and its host name) when that is unspecified.
+func OwnHosts(addr string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip := net.ParseIP(host)
+	if host != "" && (ip == nil || !ip.IsUnspecified()) {
+		return []string{host}
+	}
+	var out []string
+	if as, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range as {
+			if n, ok := a.(*net.IPNet); ok {
+				out = append(out, n.IP.String())
+			}
+		}
+	}
+	if name, err := os.Hostname(); err == nil {
+		out = append(out, name)
+	}
+	return out
 }
