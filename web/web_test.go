@@ -106,7 +106,7 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"GET", "/api/sheet/arcs-and-marks?marks=x", "", 400, "not a whole number"},
 		{"GET", "/api/sheet/arcs-and-marks?paper=b9", "", 400, "paper"},
 		{"GET", "/api/sheet/arcs-and-marks?board-size=2000mm", "", 400, "does not fit"},
-		{"GET", "/api/sheet/arcs-and-marks?page=2", "", 400, "pages 1 to 1"},
+		{"GET", "/api/sheet/arcs-and-marks?page=3", "", 400, "pages 1 to 2"},
 		{"GET", "/api/sheet/arcs-and-marks?copies=100000", "", 400, "--copies"},
 		{"POST", "/api/score", "game: nope\n", 422, "unknown game"},
 		{"POST", "/api/score", "{{{", 422, ""},
