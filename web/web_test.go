@@ -16,14 +16,14 @@ import (
 	"papergames/sheets"
 )
 
-func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+func get(t testing.TB, h http.Handler, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("GET", "http://localhost"+target, nil))
 	return w
 }
 
-func post(t *testing.T, h http.Handler, target, body string) *httptest.ResponseRecorder {
+func post(t testing.TB, h http.Handler, target, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
 	h.ServeHTTP(w, httptest.NewRequest("POST", "http://localhost"+target, strings.NewReader(body)))
