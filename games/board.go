@@ -44,6 +44,9 @@ type Target struct {
 	// Kind says what it is (mark, end, crossing, dot, cell), for the
 	// page's labels and styles.
 	Kind string `json:"kind"`
+	// Also are the point's other names (a crossing that is also a chord
+	// end), each as good as Name in a move.
+	Also []string `json:"also,omitempty"`
 }
 
 // Engine returns the typed engine under a Round made by Erase.

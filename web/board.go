@@ -291,7 +291,9 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 			if err != nil {
 				return nil, err
 			}
-			text, err = b.Pick(last, picks, origin, sizeOf(sc, t, last))
+			size := sizeOf(sc, t, last)
+			picks = snap(picks, b.Targets(last, origin, size))
+			text, err = b.Pick(last, picks, origin, size)
 			if err != nil {
 				refusal = &refusalJSON{len(rp.Rounds) - 1, len(rp.Moves[len(rp.Rounds)-1]), strings.Join(req.Picks, " "), err.Error()}
 				break
@@ -436,6 +438,29 @@ func picksMM(picks []string) ([]string, error) {
 		out[i] = "@" + strconv.FormatFloat(x/svgUnits, 'f', -1, 64) + "," + strconv.FormatFloat(y/svgUnits, 'f', -1, 64)
 	}
 	return out, nil
+}
+
+// snapRadius is how near a click must be to a target, in mm, to be a
+// click on it (a finger on a phone is about 7 mm wide).
+const snapRadius = 3.0
+
+// snap turns a click near a target into a click on it.
+func snap(picks []string, targets []games.Target) []string {
+	for i, p := range picks {
+		if !strings.HasPrefix(p, "@") {
+			continue
+		}
+		xs, ys, _ := strings.Cut(p[1:], ",")
+		x, _ := strconv.ParseFloat(xs, 64)
+		y, _ := strconv.ParseFloat(ys, 64)
+		best := float64(snapRadius)
+		for _, t := range targets {
+			if d := math.Hypot(t.X-x, t.Y-y); d <= best {
+				best, picks[i] = d, t.Name
+			}
+		}
+	}
+	return picks
 }
 
 // roundCells draws round r alone with the game's own render: a

@@ -27,6 +27,7 @@ import (
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/layout"
+	"papergames/scorer"
 	"papergames/sheets"
 	"papergames/templates"
 )
@@ -98,6 +99,8 @@ type gameJSON struct {
 	Params  []paramJSON `json:"params"`
 	Rules   []paramJSON `json:"rules"`
 	Scored  bool        `json:"scored"`
+	Entry   bool        `json:"board_entry"` // entered move by move on the scoring board
+	Header  []string    `json:"header_keys"` // the parameters a transcript's header gives
 }
 
 type paramJSON struct {
@@ -126,6 +129,8 @@ func handleGames(w http.ResponseWriter, r *http.Request) {
 			Board: info.BoardKind, Params: params(g.Params()), Rules: []paramJSON{}}
 		if sc, ok := g.(games.Scorer); ok {
 			gj.Scored, gj.Rules = true, params(sc.Rules())
+			_, gj.Entry = sc.(games.Board)
+			gj.Header = append([]string{}, sc.HeaderKeys()...)
 		}
 		out = append(out, gj)
 	}
@@ -207,6 +212,10 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if f := r.URL.Query().Get("format"); f != "" {
+		download(w, r, f, res, drawing)
+		return
+	}
 	out := scoreJSON{OK: err == nil, Pages: []string{}}
 	if err != nil {
 		out.Errors = err.Error()
@@ -231,13 +240,62 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	reply(w, out)
 }
 
+// download answers the scored picture (--render) as a file to save: the
+// PDF, or one page of SVG (page=N, from 1).
+func download(w http.ResponseWriter, r *http.Request, format string, res *scorer.Result, drawing *scorer.Drawing) {
+	if drawing == nil || len(drawing.Cells) == 0 {
+		fail(w, http.StatusUnprocessableEntity, "the transcript cannot be drawn: its header is not readable")
+		return
+	}
+	var f layout.Format
+	switch format {
+	case "pdf":
+		f = layout.FormatPDF
+	case "svg":
+		f = layout.FormatSVG
+	default:
+		fail(w, http.StatusBadRequest, fmt.Sprintf("format %q: pdf or svg", format))
+		return
+	}
+	doc := layout.NewDocument(f, drawing.Title)
+	if err := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); err != nil {
+		fail(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	switch d := doc.(type) {
+	case *layout.PDF:
+		var b bytes.Buffer
+		if _, err := d.WriteTo(&b); err != nil {
+			fail(w, http.StatusInternalServerError, "writing the PDF: "+err.Error())
+			return
+		}
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Header().Set("Content-Disposition", `attachment; filename="scored.pdf"`)
+		w.Write(b.Bytes())
+	case *layout.SVG:
+		pages := d.Pages()
+		page := 1
+		if s := r.URL.Query().Get("page"); s != "" {
+			var err error
+			if page, err = strconv.Atoi(s); err != nil || page < 1 || page > len(pages) {
+				fail(w, http.StatusBadRequest, fmt.Sprintf("page %q: the picture has pages 1 to %d", s, len(pages)))
+				return
+			}
+		}
+		w.Header().Set("X-Pages", strconv.Itoa(len(pages)))
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="scored-%d.svg"`, page))
+		w.Write(pages[page-1])
+	}
+}
+
 // ruleValues reads the rule variants from the query, under the names of
 // the score command's flags (a Bool rule is on as 1, true, on or yes).
 func ruleValues(r *http.Request) (games.Values, error) {
 	ps, _ := catalog.Rules()
 	q := r.URL.Query()
 	for name := range q {
-		if name == "name" {
+		if name == "name" || name == "format" || name == "page" {
 			continue
 		}
 		if !slices.ContainsFunc(ps, func(p games.Param) bool { return p.Name == name }) {

@@ -70,7 +70,13 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 			kind = "end"
 		}
 		x, y := pt.p.Float64()
-		out = append(out, games.Target{Name: st.bd.name(p), X: ctr.X + x*rad, Y: ctr.Y - y*rad, Kind: kind})
+		tg := games.Target{Name: st.bd.name(p), X: ctr.X + x*rad, Y: ctr.Y - y*rad, Kind: kind}
+		for _, n := range st.bd.names(p) {
+			if n != tg.Name {
+				tg.Also = append(tg.Also, n)
+			}
+		}
+		out = append(out, tg)
 	}
 	return out
 }

@@ -1,0 +1,253 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/layout"
+)
+
+// failShot saves a screenshot when the test has failed, to
+// $PAPERGAMES_SHOTS or a temporary folder it names.
+func failShot(t *testing.T, ctx context.Context, name string) {
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return
+		}
+		dir := os.Getenv("PAPERGAMES_SHOTS")
+		if dir == "" {
+			var err error
+			if dir, err = os.MkdirTemp("", "papergames-shots-"); err != nil {
+				return
+			}
+		}
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		buf, err := chromedp.Run(sctx, chromedp.FullScreenshot(90))
+		if err != nil {
+			t.Logf("screenshot: %v", err)
+			return
+		}
+		p := filepath.Join(dir, name+"-failed.png")
+		if os.WriteFile(p, buf, 0o644) == nil {
+			t.Logf("screenshot of the failure: %s", p)
+		}
+	})
+}
+
+// click is one click of a move: a target by one of its names, a position
+// in the SVG's units, or text typed into the move field.
+type click struct {
+	name  string
+	x, y  float64
+	typed string
+}
+
+// clicksOf turns a move, as the engine writes it, into the clicks that
+// enter it on the board.
+func clicksOf(game string, r games.Round, move string, size float64, players int) []click {
+	named := func(ns ...string) []click {
+		var out []click
+		for _, n := range ns {
+			out = append(out, click{name: n})
+		}
+		return out
+	}
+	at := func(ctr layout.Point, rad float64, deg string) click {
+		a, _ := strconv.ParseFloat(deg, 64)
+		p := layout.Compass(ctr, rad, a)
+		return click{x: p.X * svgUnits, y: p.Y * svgUnits}
+	}
+	switch game {
+	case "arcs-and-marks":
+		c, ends, _ := strings.Cut(move, ":")
+		e1, _, _ := strings.Cut(ends, "-")
+		if r.Phase() == "first" {
+			return named(c, e1)
+		}
+		return named(e1)
+	case "making-intersections":
+		a, b, _ := strings.Cut(move, "-")
+		return named(a, b)
+	case "cross-dont-cross":
+		a, b, _ := strings.Cut(move, "-")
+		if r.Phase() == "chords" {
+			ctr := boards.DegreeCircle{}.Center(origin, size)
+			return []click{at(ctr, size/2, a), at(ctr, size/2, b)}
+		}
+		return named(a, b)
+	case "crossing-the-rings":
+		if move == "done" {
+			return []click{{typed: "done"}}
+		}
+		if strings.Contains(move, ":") {
+			return nil // a click on the ring: the caller knows the target's circles
+		}
+		a, b, _ := strings.Cut(move, "-")
+		return named(a, b)
+	}
+	return nil
+}
+
+// TestBrowserBoardEntersExamples: for each game, one example is entered
+// on the scoring board by clicking, and the totals and winner shown are
+// the scorer's.
+func TestBrowserBoardEntersExamples(t *testing.T) {
+	ctx, base := browser(t)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, file := range []string{
+		"arcs-and-marks/hand-checked.yaml",
+		"making-intersections/two-players.yaml",
+		"cross-dont-cross/three-diameters.yaml",
+		"crossing-the-rings/two-players.yaml",
+	} {
+		data, err := os.ReadFile(filepath.Join("..", "examples", file))
+		must(err)
+		want, _, err := catalog.Score(file, data, nil)
+		must(err)
+		sc, tr, err := readBoard(string(data))
+		must(err)
+		b := sc.(games.Board)
+		id := sc.Info().ID
+		t.Run(id, func(t *testing.T) {
+			failShot(t, ctx, id)
+			// Start the game on the board of the example's parameters.
+			must(chromedp.Do(ctx,
+				chromedp.Navigate(base+"/#/board/"+id),
+				chromedp.WaitVisible(chromedp.CSS(`#start`)),
+			))
+			must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#start-game`), id)))
+			for k, n := range tr.Params {
+				must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#start-`+k), n.Text)))
+			}
+			must(chromedp.Do(ctx,
+				chromedp.SetValue(chromedp.CSS(`#start-names`), strings.Join(tr.Players, ", ")),
+				chromedp.Click(chromedp.CSS(`#start`)),
+				chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+			))
+			rp, err := games.Replay(b, tr, nil, -1)
+			must(err)
+			for i := range rp.Rounds {
+				if i > 0 {
+					step(t, ctx, `document.querySelector('#new-round').click()`)
+				}
+				r, _, err := b.OpenRound(tr, i, nil)
+				must(err)
+				_, size, err := picture(sc, tr, r, nil)
+				must(err)
+				for _, mv := range rp.Moves[i] {
+					cs := clicksOf(id, r, mv, size, len(tr.Players))
+					if id == "crossing-the-rings" {
+						if ring, deg, ok := strings.Cut(mv, ":"); ok {
+							j, _ := strconv.Atoi(ring)
+							n, _ := strconv.Atoi(tr.Params["circles"].Text)
+							rb := boards.Rings{Circles: n}
+							a, _ := strconv.ParseFloat(deg, 64)
+							p := layout.Compass(rb.Center(origin, size), rb.Radius(size, 1)*(float64(j)+0.8), a)
+							cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
+						}
+					}
+					if len(cs) == 0 {
+						t.Fatalf("no clicks for move %s", mv)
+					}
+					for _, c := range cs {
+						switch {
+						case c.typed != "":
+							step(t, ctx, fmt.Sprintf(`(() => { const i = document.querySelector('#move-text'); i.value = %q; i.form.requestSubmit(); })()`, c.typed))
+						case c.name != "":
+							step(t, ctx, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('#board .target')].find(e => e.dataset.names.split(' ').includes(%q)); if (!e) throw new Error('no target ' + %q); e.dispatchEvent(new MouseEvent('click', {bubbles: true})); })()`, c.name, c.name))
+						default:
+							var xy []float64
+							must(chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#board').scrollIntoView({block: 'center'})`)))
+							xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const s = document.querySelector('#board svg'); const p = new DOMPoint(%f, %f).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; })()`, c.x, c.y)))
+							must(err)
+							seq := seqOf(t, ctx)
+							must(chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])))
+							waitSeq(t, ctx, seq)
+						}
+					}
+					if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#board-error').hidden ? '' : document.querySelector('#board-error').textContent`)); msg != "" {
+						t.Fatalf("round %d, move %s: refused: %s", i+1, mv, msg)
+					}
+					must(r.Play(mustParse(t, r, mv)))
+				}
+			}
+			// The totals and winner shown are the scorer's.
+			totals, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#scores td.total')].map(e => e.textContent)`))
+			must(err)
+			var wantTotals []string
+			for _, v := range want.Totals() {
+				wantTotals = append(wantTotals, strconv.Itoa(v))
+			}
+			if strings.Join(totals, ",") != strings.Join(wantTotals, ",") {
+				t.Errorf("totals shown %v, the scorer's %v", totals, wantTotals)
+			}
+			winner, err := text(ctx, `#winner`)
+			must(err)
+			var names []string
+			for _, w := range want.Winners() {
+				names = append(names, tr.Players[w])
+			}
+			wantWin := "Winner: " + strings.Join(names, "")
+			if len(names) > 1 {
+				wantWin = "Tie: " + strings.Join(names, ", ")
+			}
+			if !strings.HasPrefix(winner, wantWin) {
+				t.Errorf("winner shown %q, the scorer's %q", winner, wantWin)
+			}
+			shot(t, ctx, "board-"+id)
+		})
+	}
+}
+
+func mustParse(t *testing.T, r games.Round, mv string) games.Move {
+	t.Helper()
+	m, err := r.Parse(mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func seqOf(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`+document.querySelector('#board').dataset.seq || 0`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func waitSeq(t *testing.T, ctx context.Context, seq int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(+document.querySelector('#board').dataset.seq || 0) > %d`, seq))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// step runs a script that makes one request, and waits for its answer.
+func step(t *testing.T, ctx context.Context, script string) {
+	t.Helper()
+	seq := seqOf(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](script)); err != nil {
+		t.Fatal(err)
+	}
+	waitSeq(t, ctx, seq)
+}
+
