@@ -35,6 +35,13 @@ type Board interface {
 	Pick(r Round, picks []string, o layout.Point, s float64) (string, error)
 }
 
+// Shower is a Board whose round the render draws on several boards (a
+// grid per curve and filler): Shown is the index, among the round's cells,
+// of the board being played now.
+type Shower interface {
+	Shown(r Round) int
+}
+
 // Target is a clickable point of a drawn board: its name in the
 // transcript's notation and its place in millimetres.
 type Target struct {
@@ -86,7 +93,8 @@ type Replayed struct {
 
 // Replay plays t's rounds on b's engines, move by move, up to limit moves
 // in all (limit < 0: every move), stopping at the first move refused. An
-// error comes back when a round cannot even be started (a bad key).
+// error comes back when a round cannot even be started (a bad key). A word
+// whose move writes as "" changes nothing and is not counted.
 func Replay(b Board, t *scorer.Transcript, v Values, limit int) (*Replayed, error) {
 	out := &Replayed{T: t}
 	played := 0
@@ -115,6 +123,9 @@ func Replay(b Board, t *scorer.Transcript, v Values, limit int) (*Replayed, erro
 				}
 				out.Moves = append(out.Moves, ms)
 				return out, nil
+			}
+			if m.String() == "" {
+				continue // a word that plays no move
 			}
 			ms = append(ms, m.String())
 			played++

@@ -42,7 +42,8 @@ type boardRequest struct {
 	// Picks are the targets clicked for the next move (names, or "@x,y"
 	// in the SVG's units for a click elsewhere on the board).
 	Picks []string `json:"picks"`
-	// NewRound starts a new round after the last one.
+	// NewRound starts a new round after the last one, once Move (when
+	// given) has ended it.
 	NewRound bool `json:"new_round"`
 	// Round is the round to draw (from 0); nil for the last one.
 	Round *int `json:"round"`
@@ -264,6 +265,15 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		if refusal != nil {
 			return nil, bad("the transcript has a refused move (%s): take it back before starting a round", refusal.Message)
 		}
+		if req.Move != "" { // the move that ends the round and leaves no trace in its record (a grid stopped)
+			m, err := last.Parse(req.Move)
+			if err == nil {
+				err = last.Play(m)
+			}
+			if err != nil {
+				return nil, bad("%s: %v", req.Move, err)
+			}
+		}
 		if !last.Over() {
 			return nil, bad("round %d is not over: %s", len(rp.Rounds), last.Constraint())
 		}
@@ -282,7 +292,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		if refusal != nil {
 			return nil, bad("the transcript has a refused move (%s): take it back first", refusal.Message)
 		}
-		if len(req.Picks) > 50 || len(req.Move) > 1000 {
+		if len(req.Picks) > 2000 || len(req.Move) > 20000 {
 			return nil, bad("too many clicks or too long a move")
 		}
 		text := strings.TrimSpace(req.Move)
@@ -494,9 +504,17 @@ func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Va
 func sizeOf(sc games.Scorer, t *scorer.Transcript, r games.Round) float64 {
 	s := float64(boardSize)
 	if cells := roundCells(sc, t, r, nil); len(cells) > 0 {
-		s = math.Max(s, cells[0].Figure.MinSize())
+		s = math.Max(s, cells[shown(sc, r, len(cells))].Figure.MinSize())
 	}
 	return s
+}
+
+// shown is the index of the round's cell being played, of n.
+func shown(sc games.Scorer, r games.Round, n int) int {
+	if sh, ok := sc.(games.Shower); ok {
+		return min(max(sh.Shown(r), 0), n-1)
+	}
+	return 0
 }
 
 // picture draws the round's board as one SVG page, at the size it
@@ -506,7 +524,7 @@ func picture(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Value
 	if len(cells) == 0 {
 		return "", 0, errors.New("the round cannot be drawn")
 	}
-	f := cells[0].Figure
+	f := cells[shown(sc, r, len(cells))].Figure
 	s := math.Max(boardSize, f.MinSize())
 	ext := f.Extent(s)
 	doc := layout.NewSVG(sc.Info().Title)

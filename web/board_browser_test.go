@@ -34,7 +34,7 @@ func failShot(t *testing.T, ctx context.Context, name string) {
 		}
 		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
-		buf, err := chromedp.Run(sctx, chromedp.FullScreenshot(90))
+		buf, err := chromedp.Run(sctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Logf("screenshot: %v", err)
 			return
@@ -87,6 +87,19 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 			return []click{at(ctr, size/2, a), at(ctr, size/2, b)}
 		}
 		return named(a, b)
+	case "within-the-curve":
+		switch {
+		case move == "stop":
+			return []click{{typed: "stop"}}
+		case strings.Contains(move, "=["):
+			f := strings.Fields(move)
+			return named(strings.TrimSuffix(f[0], "=[1]"), strings.TrimSuffix(f[1], "=[2]"))
+		case strings.Contains(move, "="):
+			c, _, _ := strings.Cut(move, "=")
+			return named(c)
+		}
+		cells := strings.Fields(move)
+		return named(append(cells, cells[0])...)
 	case "crossing-the-rings":
 		if move == "done" {
 			return []click{{typed: "done"}}
@@ -116,6 +129,7 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 		"making-intersections/two-players.yaml",
 		"cross-dont-cross/three-diameters.yaml",
 		"crossing-the-rings/two-players.yaml",
+		"within-the-curve/two-players.yaml",
 	} {
 		data, err := os.ReadFile(filepath.Join("..", "examples", file))
 		must(err)

@@ -73,7 +73,11 @@ func TestBoardRoundTrip(t *testing.T) {
 				continue
 			}
 			if out.Refused != nil {
-				t.Errorf("%s: refused on the board: %s", f, out.Refused.Message)
+				// A mistake the rules let a player make on paper, losing
+				// the match (Within The Curve), is refused on the board.
+				if len(want.Disqualified) == 0 {
+					t.Errorf("%s: refused on the board: %s", f, out.Refused.Message)
+				}
 				continue
 			}
 			got, _, err := catalog.Score("export", []byte(out.Transcript), nil)

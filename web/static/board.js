@@ -11,7 +11,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const g = playable.find(x => x.id === id);
   // state: the transcript shown (cur), and the longest one of this line of
   // play (full), which redo and jump replay a prefix of.
-  let cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null, busy = false;
+  let lastMove = '', cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null, busy = false;
 
   const status = el('p', {class: 'status', id: 'board-status', role: 'status'});
   const refusal = el('p', {class: 'error', id: 'board-error', role: 'alert', hidden: true});
@@ -21,6 +21,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const undo = el('button', {type: 'button', class: 'plain', id: 'undo', title: 'take back the last move (U)'}, 'Undo');
   const redo = el('button', {type: 'button', class: 'plain', id: 'redo', title: 'play the move taken back again (R)'}, 'Redo');
   const newRound = el('button', {type: 'button', id: 'new-round', hidden: true}, 'Start the next round');
+  const stopGrid = el('button', {type: 'button', id: 'stop-grid', hidden: true, title: 'the filler stops: the grid is left unfinished at this number'}, 'Stop filling this grid');
   const done = el('button', {type: 'button', id: 'cuts-done', hidden: true, title: 'the divider has finished cutting'}, 'Cuts finished (done)');
   const hintBox = el('input', {type: 'checkbox', id: 'hint'});
   const legal = el('div', {id: 'legal', class: 'legal', hidden: true});
@@ -54,7 +55,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
 
   const side = el('section', {class: 'board-side'},
     status, refusal, moveForm,
-    el('div', {class: 'row'}, undo, redo, newRound, done),
+    el('div', {class: 'row'}, undo, redo, newRound, done, stopGrid),
     el('label', {class: 'check', for: 'hint'}, hintBox, 'Show legal moves'), legal,
     el('h2', {}, 'Score'), scores,
     el('h2', {}, 'Moves'), moves,
@@ -122,6 +123,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     const last = b.rounds.length - 1;
     newRound.hidden = !(b.round === last && b.rounds[last].over && !b.refused);
     done.hidden = b.phase !== 'cuts' || b.round !== last;
+    stopGrid.hidden = b.phase !== 'inside' || b.round !== last;
     undo.disabled = b.played === 0;
     redo.disabled = b.played >= fullPlayed || !!b.refused;
     // Legal moves.
@@ -139,7 +141,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
         el('th', {scope: 'row'}, swatch(b, i), ' ', p, el('span', {class: 'ink-name'}, ` (${inkName(i)})`)),
         b.rounds.map(rd => el('td', {}, rd.scores[i] ?? '')),
         el('td', {class: 'total', 'data-player': p}, b.totals[i]))))),
-      el('p', {id: 'winner'}, b.scored ? (b.winners.length === 1 ? `Winner: ${b.winners[0]}` : b.winners.length ? `Tie: ${b.winners.join(', ')}` : 'No winner') +
+      el('p', {id: 'winner'}, b.scored ? (b.rounds[b.rounds.length - 1].over ? '' : 'If the game ended now: ') + (b.winners.length === 1 ? `Winner: ${b.winners[0]}` : b.winners.length ? `Tie: ${b.winners.join(', ')}` : 'No winner') +
         ` (${b.goal === 'fewest' ? 'fewest' : 'most'} points wins)` : 'Not finished: the scorer says ' + (b.errors || '').split('\n')[0]));
     // The move list, round by round; each move jumps there.
     let n = 0;
@@ -164,6 +166,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     const before = cur.transcript;
     const b = await send({transcript: from ?? cur.transcript, ...extra});
     if (!b) return;
+    lastMove = extra.new_round ? '' : extra.move || '';
     render(b, from == null && b.transcript !== before);
   }
 
@@ -199,8 +202,9 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   });
   undo.addEventListener('click', () => cur && cur.played > 0 && act({upto: cur.played - 1}, full));
   redo.addEventListener('click', () => cur && cur.played < fullPlayed && act({upto: cur.played + 1}, full));
-  newRound.addEventListener('click', () => act({new_round: true}));
+  newRound.addEventListener('click', () => act(lastMove === 'stop' ? {new_round: true, move: 'stop'} : {new_round: true}));
   done.addEventListener('click', () => act({move: 'done'}));
+  stopGrid.addEventListener('click', () => act({move: 'stop'}));
   hintBox.addEventListener('change', () => { hint = hintBox.checked; if (cur) render(cur, false); });
   exportBtn.addEventListener('click', () => save(new Blob([cur.transcript], {type: 'application/yaml'}), `${cur.game}.yaml`));
   const picture = async format => {
