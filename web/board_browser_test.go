@@ -264,4 +264,3 @@ func step(t *testing.T, ctx context.Context, script string) {
 	}
 	waitSeq(t, ctx, seq)
 }
-
