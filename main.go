@@ -215,7 +215,63 @@ func rulesCommand() *cli.Command {
 }
 
 func transcriptCommand() *cli.Command {
-	return gameTextCommand("transcript", "print a blank transcript of a game to fill in after playing", catalog.Blank)
+	cmd := &cli.Command{
+		Name:      "transcript",
+		Usage:     "print a blank transcript for a sheet, to copy its record forms into after playing",
+		ArgsUsage: "GAME [flags]",
+		Description: "Takes the board command's game flags and seats, and prints the transcript of exactly\n" +
+			"that sheet: its board id, the header filled in, the rounds laid out as on its record forms.\n" +
+			"--example prints a filled-in example instead.",
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return usage("transcript needs one game id: %s", strings.Join(catalog.IDs(), ", "))
+			}
+			if _, err := catalog.Lookup(strings.ToLower(c.Args().First())); err != nil {
+				return usageError{err.Error()}
+			}
+			return usage("transcript: put the game id first")
+		},
+	}
+	for _, g := range catalog.Games {
+		g := g
+		flags := append(paramFlags(g.Params(), nil),
+			&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
+			&cli.IntFlag{Name: "players", Usage: "number of players (default: the game's minimum, or as many as --names)"},
+			&cli.IntFlag{Name: "rounds", Usage: "rounds to lay out (default: one per --copies, or the game's usual match)"},
+			&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards printed, one per round"},
+			&cli.BoolFlag{Name: "example", Usage: "print a filled-in example transcript instead"},
+		)
+		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
+			Name:  g.Info().ID,
+			Usage: "blank transcript of a " + g.Info().Title + " sheet",
+			Flags: flags,
+			Action: func(c *cli.Context) error {
+				if c.NArg() > 0 {
+					return usage("unexpected argument %q (flags only after the game id)", c.Args().First())
+				}
+				var txt string
+				var err error
+				if c.Bool("example") {
+					txt, err = catalog.Example(g.Info().ID)
+				} else {
+					get := func(name string) (string, bool) { return c.String(name), c.IsSet(name) }
+					var v games.Values
+					var o sheets.Options
+					if v, err = games.ParseValues(g.Params(), get); err == nil {
+						if o, err = sheets.ParseOptions(get); err == nil {
+							txt, err = sheets.Blank(g, v, o)
+						}
+					}
+				}
+				if err != nil {
+					return err
+				}
+				_, err = io.WriteString(c.App.Writer, txt)
+				return err
+			},
+		})
+	}
+	return cmd
 }
 
 // gameTextCommand is a command that prints text(id) for one game.

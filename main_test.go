@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -77,7 +78,7 @@ func TestCommandLine(t *testing.T) {
 func TestEnvironmentPaper(t *testing.T) {
 	t.Setenv("PAPERGAMES_PAPER", "letter")
 	name := filepath.Join(t.TempDir(), "x.svg")
-	if st, _, e := runCLI(t, "board", "permutation-grid", "-o", name); st != 0 {
+	if st, _, e := runCLI(t, "board", "permutation-grid", "--no-record", "-o", name); st != 0 {
 		t.Fatal(e)
 	}
 	b, _ := os.ReadFile(name)
@@ -207,13 +208,13 @@ func TestBlankTranscriptsScore(t *testing.T) {
 			}
 			continue
 		}
-		st, blank, e := runCLI(t, "transcript", g.Info().ID)
+		st, blank, e := runCLI(t, "transcript", g.Info().ID, "--example")
 		if st != 0 {
 			t.Fatalf("transcript %s: %s", g.Info().ID, e)
 		}
 		var o, eb bytes.Buffer
 		if st := run([]string{"papergames", "score", "-"}, strings.NewReader(blank), &o, &eb); st != 0 {
-			t.Errorf("the blank transcript of %s does not score: %s", g.Info().ID, eb.String())
+			t.Errorf("the example transcript of %s does not score: %s", g.Info().ID, eb.String())
 		}
 	}
 }
@@ -226,7 +227,8 @@ func TestMovesCommand(t *testing.T) {
 	}{
 		{[]string{"moves"}, 2, "moves needs one transcript file"},
 		{[]string{"moves", "a.yaml", "b.yaml"}, 2, "moves needs one transcript file"},
-		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 1, "hand-checked.yaml:2:7: Polygons In Permutation Grid has no moves to list"},
+		{[]string{"moves", "examples/permutation-grid/hand-checked.yaml"}, 0, ""},
+		{[]string{"moves", "examples/polygons-and-dots/match.yaml"}, 1, "match.yaml:2:7: Polygons-&-Dots has no moves to list: its moves are not a finite list"},
 		{[]string{"moves", "nonexistent.yaml"}, 1, "nonexistent.yaml"},
 	} {
 		st, _, e := runCLI(t, tc.args...)
@@ -380,5 +382,28 @@ func TestEnvironmentPaperForRender(t *testing.T) {
 	b, _ := os.ReadFile(strings.TrimSuffix(name, ".svg") + "-1.svg")
 	if !strings.Contains(string(b), `width="215.9mm" height="279.4mm"`) {
 		t.Error("PAPERGAMES_PAPER=letter did not make a Letter render")
+	}
+}
+
+// TestTranscriptMatchesTheSheet: transcript GAME with the board's flags
+// names the board id the sheet prints, with no flags the default sheet's.
+func TestTranscriptMatchesTheSheet(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range [][]string{
+		{"arcs-and-marks"}, {"arcs-and-marks", "--marks", "20", "--names", "Ann,Bob,Cy"},
+		{"polygons-and-dots"}, {"crossing-the-rings"}, {"crossing-the-rings", "--circles", "4"},
+		{"within-the-curve", "--players", "3"}, {"permutation-grid", "--size", "7"},
+		{"cross-dont-cross"}, {"cross-dont-cross", "--chords", "3"}, {"making-intersections", "--size", "5", "--segments", "6"},
+	} {
+		out := filepath.Join(dir, "s.pdf")
+		st, _, e := runCLI(t, append([]string{"board", tc[0], "-o", out}, tc[1:]...)...)
+		if st != 0 {
+			t.Fatalf("board %v: %s", tc, e)
+		}
+		id := regexp.MustCompile(`board ([0-9a-f]{8})`).FindStringSubmatch(e)
+		st, blank, e := runCLI(t, append([]string{"transcript"}, tc...)...)
+		if st != 0 || id == nil || !strings.Contains(blank, "board: "+id[1]) {
+			t.Errorf("transcript %v: status %d %s; want board %v in\n%s", tc, st, e, id, blank)
+		}
 	}
 }

@@ -21,8 +21,13 @@ type Scorer interface {
 	// --render; when a move is illegal they are still returned, drawn up to
 	// that move with the move in red.
 	Score(t *scorer.Transcript, v Values) (*scorer.Result, []layout.Cell, error)
-	// Blank returns a transcript to fill in, with comments.
-	Blank() string
+	// Example returns an example transcript, filled in, with comments.
+	Example() string
+	// Blank returns a transcript to fill in for exactly the sheet of the
+	// board parameters v and the seats players ("" for an unnamed seat):
+	// its header filled in, rounds entries laid out empty as on the
+	// sheet's record forms, with comments.
+	Blank(v Values, players []string, rounds int) string
 	// RenderNote is the sentence under the title of a rendered game,
 	// saying how to read the picture.
 	RenderNote() string

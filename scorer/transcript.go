@@ -188,6 +188,25 @@ func (t *Transcript) CheckBoard(want string) error {
 	return nil
 }
 
+// Rows returns the list n without its empty items at the end: the rows of a
+// record form left blank because they were not played (a blank transcript
+// lays out as many as the form has).
+func Rows(n *input.Node) *input.Node {
+	if n.Kind != input.Seq {
+		return n
+	}
+	k := len(n.Items)
+	for k > 0 && n.Items[k-1].Kind == input.Null {
+		k--
+	}
+	if k == len(n.Items) {
+		return n
+	}
+	c := *n
+	c.Items = n.Items[:k]
+	return &c
+}
+
 // Words splits a list written either as a YAML list or as one string of
 // words ("C1 A2 D3"), keeping each word's position (exact for plain
 // one-line strings). A dash written with spaces round it joins its
@@ -195,7 +214,11 @@ func (t *Transcript) CheckBoard(want string) error {
 func Words(n *input.Node, what string) ([]*input.Node, error) {
 	switch n.Kind {
 	case input.Seq:
+		n = Rows(n)
 		for _, it := range n.Items {
+			if it.Kind == input.Null {
+				return nil, it.Errorf("%s: an empty row before filled ones: fill it in or remove it", what)
+			}
 			if it.Kind != input.Scalar {
 				return nil, it.Errorf("%s: each item must be a single value, not a list or mapping", what)
 			}

@@ -1,6 +1,7 @@
 package sheets
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -74,4 +75,34 @@ func ParseOptions(get games.Lookup) (Options, error) {
 		return o, usagef("--board-size %s: must be positive", text("board-size"))
 	}
 	return o, nil
+}
+
+// Blank returns the blank transcript of g for the sheet the board command
+// prints with the same game parameters and seats: the same board id, the
+// header filled in, and a round for each row of its score table (the
+// --rounds given, else one per copy, else the game's usual match).
+func Blank(g games.Game, v games.Values, o Options) (string, error) {
+	sc, ok := g.(games.Scorer)
+	if !ok {
+		return "", fmt.Errorf("papergames cannot score %s yet, so it has no transcript", g.Info().Title)
+	}
+	players, err := seats(g.Info(), o)
+	if err != nil {
+		return "", err
+	}
+	setup, err := g.Setup(v, players)
+	if err != nil {
+		return "", err
+	}
+	rounds := setup.Rounds
+	switch {
+	case o.Rounds > 0:
+		rounds = o.Rounds
+	case o.Copies > 1:
+		rounds = o.Copies
+	}
+	if rounds > MaxRounds {
+		return "", usagef("--rounds %d: must be from 1 to %d", rounds, MaxRounds)
+	}
+	return sc.Blank(v, players, rounds), nil
 }

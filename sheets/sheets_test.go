@@ -776,3 +776,26 @@ func TestRandomDividersPerCopy(t *testing.T) {
 		}
 	}
 }
+
+// TestCompactKeyOnlySharedEntries: copies cut at random each show their
+// own cuts; the key printed once for all does not list the first copy's.
+func TestCompactKeyOnlySharedEntries(t *testing.T) {
+	res, err := Build(rings.Game{}, games.Values{"circles": 6, "random-dividers": true, "seed": 3}, Options{Paper: layout.Papers["a4"], Copies: 1, Compact: true, Margin: 10, LineWidth: 0.35})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r layout.Recorder
+	if err := res.Sheet.Draw(&r); err != nil {
+		t.Fatal(err)
+	}
+	sections := false
+	for _, op := range r.Pages[0].Ops {
+		if strings.Contains(op.Text, "cut at") {
+			t.Errorf("the shared key lists %q", op.Text)
+		}
+		sections = sections || strings.Contains(op.Text, "ring 5: 5 to 32")
+	}
+	if !sections {
+		t.Error("the key lost the sections allowed per ring")
+	}
+}

@@ -166,7 +166,7 @@ func handleBlank(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	txt, err := catalog.Blank(g.Info().ID)
+	txt, err := catalog.Example(g.Info().ID)
 	if err != nil {
 		fail(w, http.StatusNotFound, err.Error())
 		return

@@ -70,8 +70,8 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: each arc in its player's colour, numbered in drawing order; black dots mark the points where arcs meet."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blank, "BOARD", games.BoardID(key(12)), 1)
 }
 

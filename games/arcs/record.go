@@ -1,7 +1,9 @@
 package arcs
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 
 	"papergames/boards"
 	"papergames/games"
@@ -33,4 +35,22 @@ func record(m int, players []string, r int) *layout.Form {
 func (g Game) CopyCells(v games.Values, players []string, i int) ([]layout.Cell, error) {
 	m := v.Int("marks")
 	return []layout.Cell{{Figure: boards.MarkedCircle{Marks: m}, Record: record(m, players, i)}}, nil
+}
+
+// Blank implements games.Scorer: rounds entries as on the record forms,
+// the centres and players in the comments.
+func (g Game) Blank(v games.Values, players []string, rounds int) string {
+	m := v.Int("marks")
+	var b strings.Builder
+	b.WriteString(games.BlankHeader(g, v, players, key(m)))
+	b.WriteString("  # One entry per round. arcs: the arcs in the order drawn, each as\n")
+	b.WriteString("  # centre:reach copied from the record form (1:3 is centred on mark 1,\n")
+	b.WriteString("  # its ends 3 marks either side), or by its two end marks (11-3).\n")
+	for r := 0; r < rounds; r++ {
+		fmt.Fprintf(&b, "  - first: 1\n    starts: %s\n    arcs:\n", games.YAMLName(games.SeatName(players, r%len(players))))
+		for k := 0; k < m; k++ {
+			fmt.Fprintf(&b, "      -        # move %d, %s: %d:REACH\n", k+1, games.SeatName(players, (r+k)%len(players)), k+1)
+		}
+	}
+	return b.String()
 }

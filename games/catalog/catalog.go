@@ -116,7 +116,7 @@ func Moves(name string, data []byte, v games.Values) (string, error) {
 				can = append(can, g.Info().Title)
 			}
 		}
-		return "", games.GameNode(t.Root).Errorf("%s has no moves to list: its players are never stuck for a move (papergames moves lists them for %s)", sc.Info().Title, strings.Join(can, ", "))
+		return "", games.GameNode(t.Root).Errorf("%s has no moves to list: its moves are not a finite list (papergames moves lists them for %s)", sc.Info().Title, strings.Join(can, ", "))
 	}
 	return m.Moves(t, v)
 }
@@ -142,8 +142,8 @@ func read(name string, data []byte) (games.Scorer, *scorer.Transcript, error) {
 	return sc, t, nil
 }
 
-// Blank returns the blank transcript of the game with the given id.
-func Blank(id string) (string, error) {
+// Example returns the example transcript of the game with the given id.
+func Example(id string) (string, error) {
 	g, err := Lookup(id)
 	if err != nil {
 		return "", &games.UsageError{Msg: err.Error()}
@@ -152,5 +152,5 @@ func Blank(id string) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("papergames cannot score %s yet, so it has no transcript", g.Info().Title)
 	}
-	return sc.Blank(), nil
+	return sc.Example(), nil
 }

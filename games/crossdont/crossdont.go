@@ -65,8 +65,8 @@ func (Game) RenderNote() string {
 	return "Chord ends 1a, 1b in the order written; offense segments numbered on after the chords; ixj: where segments i and j cross."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blankCrossDontCross, "BOARD", games.BoardID(key(3)), 1)
 }
 

@@ -3,6 +3,9 @@ package crossdont
 import (
 	"fmt"
 	"strconv"
+	"strings"
+
+	"papergames/games"
 
 	"papergames/layout"
 )
@@ -34,4 +37,30 @@ func record(chords int) *layout.Form {
 		},
 		Parts: []layout.FormPart{{Fields: []string{"defense"}}, cp, mp},
 	}
+}
+
+// Blank implements games.Scorer: rounds entries as on the record forms.
+func (g Game) Blank(v games.Values, players []string, rounds int) string {
+	m := v.Int("chords")
+	var b strings.Builder
+	b.WriteString(games.BlankHeader(g, v, players, key(m)))
+	b.WriteString("  # One entry per round. chords: the defense's chords, each as its two end\n")
+	b.WriteString("  # angles joined by a dash (0-180); moves: the offense's moves in order,\n")
+	b.WriteString("  # each as its two points joined by a dash (1a-2x5). Leave out the rows\n")
+	b.WriteString("  # not played: the round ends when the offense has no legal move.\n")
+	for r := 0; r < rounds; r++ {
+		fmt.Fprintf(&b, "  - defense: %s\n    chords:\n", games.YAMLName(games.SeatName(players, (r+1)%2)))
+		for i := 1; i <= m; i++ {
+			fmt.Fprintf(&b, "      -        # chord %d\n", i)
+		}
+		b.WriteString("    moves:\n")
+		for k := 1; k <= max(20, 8*m); k++ {
+			rule := "crosses nothing"
+			if k%2 == 0 {
+				rule = "crosses exactly one"
+			}
+			fmt.Fprintf(&b, "      -        # move %d, segment %d: %s\n", k, m+k, rule)
+		}
+	}
+	return b.String()
 }

@@ -67,8 +67,8 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: each curve in its owner's colour, curve numbers ringed; red marks a broken rule, grey where the next number still fits."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(6, 2)), 1)
 }
 

@@ -5,7 +5,9 @@ package gamestest
 import (
 	"fmt"
 	"os"
+	"math/rand/v2"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -28,7 +30,7 @@ func Fuzz(f *testing.F, sc games.Scorer) {
 			f.Add(b)
 		}
 	}
-	f.Add([]byte(sc.Blank()))
+	f.Add([]byte(sc.Example()))
 	on := games.Values{}
 	for _, p := range sc.Rules() {
 		switch p.Kind {
@@ -114,6 +116,80 @@ func CheckRecord(t testing.TB, sc games.Scorer, v games.Values, header string, r
 	}
 	if len(res.Rounds) != len(rounds) {
 		t.Fatalf("scored %d rounds, played %d\n%s", len(res.Rounds), len(rounds), src)
+	}
+	for i, r := range rounds {
+		if got, want := fmt.Sprint(res.Rounds[i].Scores), fmt.Sprint(r.Scores()); got != want {
+			t.Errorf("round %d: the scorer gives %s, the engine %s\n%s", i+1, got, want, src)
+		}
+	}
+}
+
+// placeholder is a line of a blank transcript waiting for a value: a list
+// item or a key with nothing before its comment.
+var placeholder = regexp.MustCompile(`^(\s*(?:-|(?:- )?[^#\s][^#]*:))(\s+)#`)
+
+// Fill fills the placeholders of a blank transcript in order with values,
+// as a player copies a record form into it ("" leaves one blank).
+func Fill(blank string, values []string) (string, error) {
+	lines := strings.Split(blank, "\n")
+	k := 0
+	for i, l := range lines {
+		m := placeholder.FindStringSubmatch(l)
+		if m == nil || strings.HasPrefix(strings.TrimSpace(l), "#") {
+			continue
+		}
+		if k == len(values) {
+			break
+		}
+		if values[k] != "" {
+			lines[i] = m[1] + " " + values[k] + "   " + l[len(m[1])+len(m[2]):]
+		}
+		k++
+	}
+	if k < len(values) {
+		return "", fmt.Errorf("%d values for %d placeholders", len(values), k)
+	}
+	return strings.Join(lines, "\n"), nil
+}
+
+// Played plays a random round on e and returns its moves in order.
+func Played[M games.Move](e games.Engine[M], rng *rand.Rand) []M {
+	var played []M
+	var buf []M
+	for !e.Over() {
+		var m M
+		if s, ok := e.(games.Sampler[M]); ok {
+			var found bool
+			if m, found = s.RandomMove(rng); !found {
+				break
+			}
+		} else {
+			if buf = e.Moves(buf[:0]); len(buf) == 0 {
+				break
+			}
+			m = buf[rng.IntN(len(buf))]
+		}
+		if err := e.Play(m); err != nil {
+			panic(err)
+		}
+		played = append(played, m)
+	}
+	return played
+}
+
+// CheckBlank fills sc's blank transcript for the sheet of v and players
+// with values (the rounds played on engines, copied as from the record
+// forms) and checks that the scorer takes it without edits and gives the
+// engines' scores.
+func CheckBlank(t testing.TB, sc games.Scorer, v games.Values, players []string, values []string, rounds ...games.Round) {
+	t.Helper()
+	src, err := Fill(sc.Blank(v, players, len(rounds)), values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := games.Score(sc, "filled.yaml", []byte(src), games.Values{})
+	if err != nil {
+		t.Fatalf("the filled-in blank transcript is refused: %v\n%s", err, src)
 	}
 	for i, r := range rounds {
 		if got, want := fmt.Sprint(res.Rounds[i].Scores), fmt.Sprint(r.Scores()); got != want {

@@ -72,8 +72,8 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: segments numbered, in their drawer's colour, stopping short of their end dots; ringed dots score for the offense."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(8)), 1)
 }
 
@@ -333,6 +333,7 @@ func (g Game) round(t *scorer.Transcript, i, n, m int, short bool) (*scorer.Roun
 	if !ok {
 		return nil, nil, pl, roundNode(t.Rounds[i]).Errorf("%s: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", where)
 	}
+	sn = scorer.Rows(sn)
 	if sn.Kind == input.Seq {
 		for _, it := range sn.Items {
 			if it.Kind != input.Scalar {

@@ -1,7 +1,11 @@
 package intersections
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
+
+	"papergames/games"
 
 	"papergames/layout"
 )
@@ -20,4 +24,21 @@ func record(segments int) *layout.Form {
 		},
 		Parts: []layout.FormPart{{Fields: []string{"offense"}}, p},
 	}
+}
+
+// Blank implements games.Scorer: rounds entries as on the record forms.
+func (g Game) Blank(v games.Values, players []string, rounds int) string {
+	n, m := v.Int("size"), v.Int("segments")
+	var b strings.Builder
+	b.WriteString(games.BlankHeader(g, v, players, boardKey(n)))
+	b.WriteString("  # One entry per round: the segments in the order drawn, each as its two\n")
+	b.WriteString("  # end dots joined by a dash (B2-B6); the offense first, then the others\n")
+	b.WriteString("  # in seat order.\n")
+	for r := 0; r < rounds; r++ {
+		fmt.Fprintf(&b, "  - offense: %s\n    segments:\n", games.YAMLName(games.SeatName(players, r%len(players))))
+		for k := 0; k < m; k++ {
+			fmt.Fprintf(&b, "      -        # segment %d, %s\n", k+1, games.SeatName(players, (r+k)%len(players)))
+		}
+	}
+	return b.String()
 }

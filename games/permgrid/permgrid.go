@@ -1,3 +1,6 @@
+// Package permgrid is Leroy Quet's Polygons In Permutation Grid (2008):
+// the board sheet, the rules engine (State, one round move by move) and the
+// scorer of transcripts, which replays each round on the engine.
 package permgrid
 
 import (
@@ -35,8 +38,8 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	n := v.Int("size")
 	return &games.Setup{
 		Params:  fmt.Sprintf("%d lines each way, %d dots · triangles score for player 1, polygons of 4 or more sides for player 2", n, n),
-		Key:     pgKey(n),
-		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}}},
+		Key:     key(n),
+		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}, Record: record(n, players, 0)}},
 		Rounds:  2,
 		PerPage: 1,
 	}, nil
@@ -55,12 +58,12 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
-	return strings.Replace(blankPermutationGrid, "BOARD", games.BoardID(pgKey(10)), 1)
+// Example implements Scorer.
+func (Game) Example() string {
+	return strings.Replace(blank, "BOARD", games.BoardID(key(10)), 1)
 }
 
-const blankPermutationGrid = `# Polygons In Permutation Grid transcript: one match, checked and scored by
+const blank = `# Polygons In Permutation Grid transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: permutation-grid
 players: [Player 1, Player 2]   # names in seat order
@@ -94,7 +97,7 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	if err != nil {
 		return nil, nil, err
 	}
-	errs.Add(t.CheckBoard(games.BoardID(pgKey(n))), t.File)
+	errs.Add(t.CheckBoard(games.BoardID(key(n))), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
 		rd, cell, err := g.round(t, i, n)
@@ -115,7 +118,52 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	return res, cells, nil
 }
 
-func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell, error) {
+// Moves implements games.Mover: it checks t like Score, except that its
+// last round may stop before every dot is placed, and lists the free
+// crossings where the next dot may go, row by row.
+func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
+	p := g.Params()[0]
+	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	if err != nil {
+		return "", err
+	}
+	var errs input.Errors
+	errs.Add(t.CheckBoard(games.BoardID(key(n))), t.File)
+	var st *State
+	for i := range t.Rounds {
+		var err error
+		st, _, err = g.replay(t, i, n, i == len(t.Rounds)-1)
+		errs.Add(err, t.File)
+	}
+	if err := errs.Err(); err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: round %d: %s is player 1 (triangles), %s player 2 (4 or more sides); %d of %d dots placed.\n",
+		t.File, len(t.Rounds), t.Players[st.p1], t.Players[1-st.p1], len(st.dots), n)
+	if st.Over() {
+		b.WriteString("Every dot is placed: the round is over, no move remains.\n")
+		return b.String(), nil
+	}
+	ms := st.Moves(nil)
+	fmt.Fprintf(&b, "Dot %d is %s's: %s. %d legal move(s):\n", len(st.dots)+1, t.Players[st.ToMove()], st.Constraint(), len(ms))
+	for k := 0; k < len(ms); {
+		r := ms[k].Row
+		var names []string
+		for ; k < len(ms) && ms[k].Row == r; k++ {
+			names = append(names, ms[k].String())
+		}
+		fmt.Fprintf(&b, "  row %d: %s\n", r+1, strings.Join(names, " "))
+	}
+	return b.String(), nil
+}
+
+// replay reads round i and plays its dots on the engine. It returns the
+// state whenever the round's roles could be read (for drawing), a dot the
+// rules refused (to draw in red), and an error for every rule broken. With
+// listing, a round with dots still to place is not an error: Moves lists
+// what comes next.
+func (g Game) replay(t *scorer.Transcript, i, n int, listing bool) (st *State, refused *Move, err error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "player1", "dots")
 	if err != nil {
@@ -133,55 +181,57 @@ func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell
 	if err != nil {
 		return nil, nil, err
 	}
-	type gdot struct{ c, r int }
+	st = newState(n, t.Players, p1)
 	var errs input.Errors
-	var dots []gdot
-	bad := -1
-	rowHas, colHas := map[int]int{}, map[int]int{}
 	for k, w := range words {
-		if k >= n {
-			errs = append(errs, w.Errorf("%s, dot %d (%s): the grid has %d lines each way, so %d dots", where, k+1, w.Text, n, n))
+		if st.Over() {
+			errs = append(errs, w.Errorf("%s, dot %d (%s): %v", where, k+1, w.Text, st.Check(Move{})))
 			break
 		}
-		c, r, err := boards.ParseCell(w.Text, n)
+		m, err := st.Parse(w.Text)
 		if err != nil {
 			errs = append(errs, w.Errorf("%s, dot %d: %v", where, k+1, err))
-			bad = k
 			break
 		}
-		name := boards.CellName(c, r)
-		if j, ok := rowHas[r]; ok {
-			errs = append(errs, w.Errorf("%s, dot %d (%s): row %d already has dot %d (%s)", where, k+1, name, r+1, j+1, boards.CellName(dots[j].c, dots[j].r)))
-		}
-		if j, ok := colHas[c]; ok {
-			errs = append(errs, w.Errorf("%s, dot %d (%s): column %s already has dot %d (%s)", where, k+1, name, boards.Column(c), j+1, boards.CellName(dots[j].c, dots[j].r)))
-		}
-		if len(errs) > 0 {
-			bad = k
-			dots = append(dots, gdot{c, r})
+		if err := st.Play(m); err != nil {
+			for _, e := range reasons(err) {
+				errs = append(errs, w.Errorf("%s, dot %d (%s): %v", where, k+1, m, e))
+			}
+			refused = &m
 			break
 		}
-		rowHas[r], colHas[c] = k, k
-		dots = append(dots, gdot{c, r})
 	}
-	if len(errs) == 0 && len(dots) < n {
-		errs = append(errs, dn.Errorf("%s: %d dots placed; a %d-line grid takes %d, one on every row and column", where, len(dots), n, n))
+	if len(errs) == 0 && !st.Over() && !listing {
+		errs = append(errs, dn.Errorf("%s: %d dots placed; a %d-line grid takes %d, one on every row and column", where, len(st.dots), n, n))
+	}
+	return st, refused, errs.Err()
+}
+
+// reasons splits an error of Check into the rules it names.
+func reasons(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell, error) {
+	st, refused, err := g.replay(t, i, n, false)
+	if st == nil {
+		return nil, nil, err
+	}
+	dots, bad := st.Dots(), -1
+	if refused != nil {
+		dots, bad = append(dots[:len(dots):len(dots)], *refused), len(dots)
 	}
 	var segs []geom.Segment
-	if len(errs) == 0 {
-		byRow, byCol := make([]gdot, n), make([]gdot, n)
-		for _, d := range dots {
-			byRow[d.r], byCol[d.c] = d, d
-		}
-		for m := 0; m+1 < n; m++ {
-			segs = append(segs, geom.SegInt(int64(byRow[m].c), int64(byRow[m].r), int64(byRow[m+1].c), int64(byRow[m+1].r)))
-			segs = append(segs, geom.SegInt(int64(byCol[m].c), int64(byCol[m].r), int64(byCol[m+1].c), int64(byCol[m+1].r)))
-		}
+	if err == nil {
+		segs = geomSegs(st.Drawing())
 	}
 	board := boards.LineGrid{N: n}
 	var pr *polygons.Round
 	cell := func() *layout.Cell {
-		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[st.p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, sty layout.Style) {
 			step := s / float64(n-1)
 			a := board.Node(o, s, 0, 0)
 			// Rows grow downwards on the sheet, as the y of these points does.
@@ -189,24 +239,24 @@ func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell
 			if pr != nil {
 				pr.Paint(c, at, step)
 			}
-			polygons.StrokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
+			polygons.StrokeSegs(c, segs, at, layout.Pen{Width: sty.Line, Color: layout.Black})
 			for k, d := range dots {
-				col := scorer.Ink((p1 + k) % 2)
+				col := scorer.Ink((st.p1 + k) % 2)
 				if k == bad {
 					col = layout.Red
 				}
-				polygons.Dot(c, board.Node(o, s, d.c, d.r), 1, col)
+				polygons.Dot(c, board.Node(o, s, d.Col, d.Row), 1, col)
 			}
 		}}}
 	}
-	if len(errs) > 0 {
-		return nil, cell(), errs.Err()
+	if err != nil {
+		return nil, cell(), err
 	}
 	var names []string
 	for _, d := range dots {
-		names = append(names, boards.CellName(d.c, d.r))
+		names = append(names, d.String())
 	}
-	rd, scored, err := permutationRule.Score(t, i, p1, segs, "dots "+strings.Join(names, " "))
+	rd, scored, err := permutationRule.Score(t, i, st.p1, segs, "dots "+strings.Join(names, " "))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -214,6 +264,6 @@ func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell
 	return rd, cell(), nil
 }
 
-// pgKey is the key the board id hashes: the sheet's and the transcript's
+// key is what the board id hashes: the sheet's and the transcript's
 // check must agree.
-func pgKey(n int) string { return fmt.Sprintf("permutation-grid size=%d", n) }
+func key(n int) string { return fmt.Sprintf("permutation-grid size=%d", n) }

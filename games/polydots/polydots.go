@@ -1,3 +1,7 @@
+// Package polydots is Leroy Quet's Polygons-&-Dots (2008): the coordinate
+// sheet, the rules engine (State, one round move by move, with exact
+// points) and the scorer of transcripts, which replays each round on the
+// engine.
 package polydots
 
 import (
@@ -25,21 +29,30 @@ func (Game) Info() games.Info {
 }
 
 // Params implements Game.
-func (Game) Params() []games.Param { return nil }
+func (Game) Params() []games.Param {
+	return []games.Param{{Name: "dots", Usage: "dots placed in a round, an even number (each player places half): rows of the record form", Kind: games.Int, Default: 10, Min: 4, Max: MaxDots}}
+}
 
 // Setup implements Game.
-func (Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
+	if err := games.CheckRanges(g.Params(), v); err != nil {
+		return nil, err
+	}
+	n := v.Int("dots")
+	if n%2 != 0 {
+		return nil, games.Usagef("--dots %d: must be even, each player placing half", n)
+	}
 	return &games.Setup{
-		Params:  "2 players · dots written as (x, y) in mm from the bottom left corner · odd-sided polygons score for player 1, even for player 2",
+		Params:  fmt.Sprintf("2 players, %d dots · dots written as (x, y) in mm from the bottom left corner · odd-sided polygons score for player 1, even for player 2", n),
 		Key:     "polygons-and-dots",
-		Cells:   []layout.Cell{{Figure: boards.MMSheet{}}},
+		Cells:   []layout.Cell{{Figure: boards.MMSheet{}, Record: record(n, players, 0)}},
 		Rounds:  2,
 		PerPage: 1,
 	}, nil
 }
 
-// MaxDots bounds a round of Polygons-&-Dots; the no-three-in-a-line check
-// looks at every triple.
+// MaxDots bounds a round of Polygons-&-Dots (checking a dot sorts the
+// directions to the dots before it).
 const MaxDots = 200
 
 // Rules implements games.Scorer.
@@ -55,12 +68,12 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: each face is shaded in the colour of the player it scores for."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
-	return strings.Replace(blankPolygonsAndDots, "BOARD", games.BoardID("polygons-and-dots"), 1)
+// Example implements Scorer.
+func (Game) Example() string {
+	return strings.Replace(blank, "BOARD", games.BoardID("polygons-and-dots"), 1)
 }
 
-const blankPolygonsAndDots = `# Polygons-&-Dots transcript: one match, checked and scored by
+const blank = `# Polygons-&-Dots transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: polygons-and-dots
 players: [Player 1, Player 2]   # names in seat order
@@ -87,6 +100,7 @@ var parityRule = polygons.FaceRule{
 	Role1: "odd sides", Role2: "even sides",
 	Face1: "odd", Face2: "even",
 	Corner: polygons.MMPoint,
+	Exact:  polygons.MMExact,
 }
 
 // Score implements Scorer.
@@ -112,14 +126,6 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	return res, cells, nil
 }
 
-type placedDot struct {
-	p    geom.Point
-	x, y float64
-	node *input.Node
-}
-
-func (d placedDot) String() string { return polygons.MMPoint(d.p) }
-
 func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
@@ -136,27 +142,26 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	if !ok {
 		return nil, nil, t.Rounds[i].Errorf("%s: missing dots: [[x, y], ...]", where)
 	}
-	items, err := dn.List(where + " dots")
+	items, err := scorer.Rows(dn).List(where + " dots")
 	if err != nil {
 		return nil, nil, err
 	}
 	if len(items) > MaxDots {
 		return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
 	}
-	var dots []placedDot
+	var dots []Point
 	for k, it := range items {
 		if it.Kind != input.Scalar && len(it.Items) == 2 && it.Items[0].Kind == input.Scalar && it.Items[1].Kind == input.Scalar {
-			p, err := geom.ParsePoint(it.Items[0].Text, it.Items[1].Text)
+			p, err := ParsePoint(it.Items[0].Text, it.Items[1].Text)
 			if err != nil {
 				errs = append(errs, it.Errorf("%s, dot %d: %v", where, k+1, err))
 				continue
 			}
-			if p.X().Sign() < 0 || p.Y().Sign() < 0 {
-				errs = append(errs, it.Errorf("%s, dot %d %s: coordinates are read off the sheet, from 0 at its bottom left corner", where, k+1, polygons.MMPoint(p)))
+			if p.negative() {
+				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, offSheet))
 				continue
 			}
-			x, y := p.Float()
-			dots = append(dots, placedDot{p, x, y, it})
+			dots = append(dots, p)
 			continue
 		}
 		errs = append(errs, it.Errorf("%s, dot %d: write a dot as [x, y]", where, k+1))
@@ -164,61 +169,61 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	if len(errs) > 0 {
 		return nil, nil, errs.Err()
 	}
-	name := func(k int) string { return fmt.Sprintf("%d %v", k+1, dots[k]) }
-	bad := map[int]bool{}
 	if len(dots) < 4 || len(dots)%2 == 1 {
 		errs = append(errs, dn.Errorf("%s: %d dots; each player places the same number, so the total is even and at least 4", where, len(dots)))
 	}
-	for k := range dots {
-		for j := 0; j < k; j++ {
-			if dots[j].p.Equal(dots[k].p) {
-				errs = append(errs, dots[k].node.Errorf("%s, dot %s: dot %d is already there", where, name(k), j+1))
+	// Every dot is checked against all the dots written before it, refused
+	// ones too; three in a line are reported only when no dot repeats.
+	st := newState(len(dots), t.Players, p1, DefaultGrid)
+	bad, inLine := map[int]bool{}, map[int]bool{}
+	var dups, lines input.Errors
+	for k, p := range dots {
+		for _, e := range reasons(st.Check(Move{At: p})) {
+			msg := items[k].Errorf("%s, dot %d %v: %v", where, k+1, p, e)
+			if _, ok := e.(*dupError); ok {
+				dups = append(dups, msg)
 				bad[k] = true
+			} else {
+				lines = append(lines, msg)
+				inLine[k] = true
 			}
 		}
+		st.play(Move{At: p})
 	}
-	if len(bad) == 0 {
-		for k := 2; k < len(dots); k++ {
-		pairs:
-			for a := 0; a < k; a++ {
-				for b := a + 1; b < k; b++ {
-					if geom.Orient(dots[a].p, dots[b].p, dots[k].p) == 0 {
-						errs = append(errs, dots[k].node.Errorf("%s, dot %s: dots %s, %s and %s are on one straight line", where, name(k), name(a), name(b), name(k)))
-						bad[k] = true
-						break pairs
-					}
-				}
-			}
-		}
+	if len(dups) > 0 {
+		errs = append(errs, dups...)
+	} else {
+		errs = append(errs, lines...)
+		bad = inLine
 	}
-	var path []int
 	badStep := [2]int{-1, -1} // the first illegal step, drawn in red
 	if pn, ok := f["path"]; !ok {
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing path: the dot numbers in the order visited", where))
 	} else if words, err := scorer.Words(pn, where+" path"); err != nil {
 		errs.Add(err, t.File)
 	} else {
-		seen := map[int]int{}
+		var wordOf []int // the word that made each step
 		for m, w := range words {
-			k, err := strconv.Atoi(w.Text)
-			if err != nil || k < 1 || k > len(dots) {
-				errs = append(errs, w.Errorf("%s, path step %d: %q is not a dot number from 1 to %d", where, m+1, w.Text, len(dots)))
-				continue
+			mv, err := st.Parse(w.Text)
+			if err == nil {
+				err = st.Play(mv)
 			}
-			if prev, dup := seen[k]; dup {
-				errs = append(errs, w.Errorf("%s, path step %d: dot %d was already reached at step %d; each move goes to a dot not yet reached", where, m+1, k, prev))
-				if len(path) > 0 && len(errs) == 1 && len(path) == m {
-					badStep = [2]int{path[len(path)-1], k - 1}
+			if r, ok := err.(*revisitError); ok {
+				r.Step = wordOf[r.Step-1] + 1
+				if len(st.path) > 0 && len(errs) == 0 && len(st.path) == m {
+					badStep = [2]int{int(st.path[len(st.path)-1]), mv.To - 1}
 				}
+			}
+			if err != nil {
+				errs = append(errs, w.Errorf("%s, path step %d: %v", where, m+1, err))
 				continue
 			}
-			seen[k] = m + 1
-			path = append(path, k-1)
+			wordOf = append(wordOf, m)
 		}
-		if len(path) == len(words) && len(path) < len(dots) {
+		if len(st.path) == len(words) && len(st.path) < len(dots) {
 			var missing []string
-			for k := range dots {
-				if _, ok := seen[k+1]; !ok {
+			for k, at := range st.at {
+				if at == 0 {
 					missing = append(missing, strconv.Itoa(k+1))
 				}
 			}
@@ -229,27 +234,27 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	// what fits at full size.
 	span := 0.0
 	for _, d := range dots {
-		span = max(span, d.x, d.y)
+		x, y := d.Float()
+		span = max(span, x, y)
 	}
 	board := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
 	cell := func(segs []geom.Segment, pr *polygons.Round) *layout.Cell {
 		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
-			at := func(x, y float64) layout.Point { return board.At(o, s, x, y) }
+			at := func(p Point) layout.Point { x, y := p.Float(); return board.At(o, s, x, y) }
 			if pr != nil {
-				pr.Paint(c, at, 1)
+				pr.Paint(c, func(x, y float64) layout.Point { return board.At(o, s, x, y) }, 1)
 			}
-			polygons.StrokeSegs(c, segs, at, layout.Pen{Width: st.Line, Color: layout.Black})
+			polygons.StrokeSegs(c, segs, func(x, y float64) layout.Point { return board.At(o, s, x, y) }, layout.Pen{Width: st.Line, Color: layout.Black})
 			if badStep[0] >= 0 {
-				a, b := dots[badStep[0]], dots[badStep[1]]
-				c.Stroke(layout.Segment(at(a.x, a.y), at(b.x, b.y)), layout.Pen{Width: 2 * st.Line, Color: layout.Red})
+				c.Stroke(layout.Segment(at(dots[badStep[0]]), at(dots[badStep[1]])), layout.Pen{Width: 2 * st.Line, Color: layout.Red})
 			}
 			for k, d := range dots {
 				col := scorer.Ink(seatOf(k))
 				if bad[k] {
 					col = layout.Red
 				}
-				polygons.Dot(c, at(d.x, d.y), 0.9, col)
-				p := at(d.x, d.y)
+				p := at(d)
+				polygons.Dot(c, p, 0.9, col)
 				c.Text(layout.Pt(p.X+1.2, p.Y-1.2), strconv.Itoa(k+1), layout.Font{Size: 2.6}, layout.Left, col)
 			}
 		}}}
@@ -258,23 +263,31 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 		// Draw the path as far as it was legal.
 		var segs []geom.Segment
 		if badStep[0] >= 0 {
-			for m := 0; m+1 < len(path); m++ {
-				segs = append(segs, geom.Segment{A: dots[path[m]].p, B: dots[path[m+1]].p})
+			for m := 0; m+1 < len(st.path); m++ {
+				segs = append(segs, geom.Segment{A: dots[st.path[m]].Geom(), B: dots[st.path[m+1]].Geom()})
 			}
 		}
 		return nil, cell(segs, nil), errs.Err()
 	}
-	var segs []geom.Segment
-	for m := range path {
-		segs = append(segs, geom.Segment{A: dots[path[m]].p, B: dots[path[(m+1)%len(path)]].p})
-	}
+	segs := st.Segments()
 	var steps []string
-	for _, k := range path {
-		steps = append(steps, strconv.Itoa(k+1))
+	for _, k := range st.path {
+		steps = append(steps, strconv.Itoa(int(k)+1))
 	}
 	rd, pr, err := parityRule.Score(t, i, p1, segs, fmt.Sprintf("%d dots; path %s-%s", len(dots), strings.Join(steps, "-"), steps[0]))
 	if err != nil {
 		return nil, nil, err
 	}
 	return rd, cell(segs, pr), nil
+}
+
+// reasons splits an error of Check into the rules it names.
+func reasons(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }

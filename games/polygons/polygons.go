@@ -1,3 +1,8 @@
+// Package polygons holds what Leroy Quet's two polygon-counting games,
+// Polygons-&-Dots and Polygons In Permutation Grid, share: scoring the faces
+// of a drawing for a report (FaceRule, from geom.Arrange), a fast exact face
+// counter for the small integer drawings their engines make (Counter), and
+// the drawing helpers of their renders.
 package polygons
 
 import (
@@ -21,6 +26,8 @@ type Round struct {
 	Scores []int
 }
 
+// ScoreFaces arranges segs and gives each face to the seat owner(sides)
+// names, among players seats.
 func ScoreFaces(segs []geom.Segment, players int, owner func(sides int) int) (*Round, error) {
 	arr, err := geom.Arrange(segs)
 	if err != nil {
@@ -61,9 +68,12 @@ type FaceRule struct {
 	Role1, Role2 string // what each player collects, e.g. "triangles"
 	Face1, Face2 string // one face of each kind, e.g. "a triangle"
 	Corner       func(geom.Point) string
+	// Exact, when set, writes a corner exactly for the JSON details, which
+	// then list every face's corners (for a Corner that rounds).
+	Exact func(geom.Point) any
 }
 
-// score scores the faces of segs in round i of t, where seat p1 is player
+// Score scores the faces of segs in round i of t, where seat p1 is player
 // 1; moves is the report's line of the round's moves.
 func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, moves string) (*scorer.Round, *Round, error) {
 	p2 := 1 - p1
@@ -76,7 +86,7 @@ func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, m
 	if err != nil {
 		return nil, nil, t.Rounds[i].Errorf("round %d: %v", i+1, err)
 	}
-	rd := &scorer.Round{Number: i + 1, Scores: pr.Scores, Details: pr.details()}
+	rd := &scorer.Round{Number: i + 1, Scores: pr.Scores, Details: pr.details(fr.Exact)}
 	rd.Lines = append(rd.Lines, fmt.Sprintf("%s is player 1 (%s), %s player 2 (%s)", t.Players[p1], fr.Role1, t.Players[p2], fr.Role2), moves)
 	rd.Lines = append(rd.Lines, pr.lines(t.Players, func(s int) string {
 		if fr.ForP1(s) {
@@ -87,14 +97,26 @@ func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, m
 	return rd, pr, nil
 }
 
-func (pr *Round) details() map[string]any {
-	return map[string]any{
+func (pr *Round) details(exact func(geom.Point) any) map[string]any {
+	d := map[string]any{
 		"faces":           len(pr.Arr.Faces()),
 		"sides_histogram": scorer.Histogram(pr.Arr.SidesHistogram()),
 	}
+	if exact != nil {
+		corners := [][]any{}
+		for _, f := range pr.Arr.Faces() {
+			var cs []any
+			for _, p := range f.Outer {
+				cs = append(cs, exact(p))
+			}
+			corners = append(corners, cs)
+		}
+		d["corners"] = corners
+	}
+	return d
 }
 
-// paint fills the faces in their owners' colours and writes the sides.
+// Paint fills the faces in their owners' colours and writes the sides.
 func (pr *Round) Paint(c layout.Canvas, at func(x, y float64) layout.Point, k float64) {
 	faces := pr.Arr.Faces()
 	drawing.FillFaces(c, faces, at, func(i int, _ geom.Face) layout.Color { return scorer.Fill(pr.Owner[i]) })
@@ -110,6 +132,7 @@ func StrokeSegs(c layout.Canvas, segs []geom.Segment, at func(x, y float64) layo
 	}
 }
 
+// Dot draws a dot of radius r at p.
 func Dot(c layout.Canvas, p layout.Point, r float64, col layout.Color) {
 	c.Fill((&layout.Path{}).Circle(p, r), col)
 }
@@ -126,7 +149,23 @@ func GridPoint(p geom.Point) string {
 	return fmt.Sprintf("(%s, %s)", games.Exact(new(big.Rat).Add(x, one)), games.Exact(new(big.Rat).Add(y, one)))
 }
 
-// MMPoint names a point of the coordinate sheet exactly, in millimetres.
+// MMPoint names a point of the coordinate sheet as the sheet reads, in
+// millimetres to 0.1: (120, 86.7) for (120, 260/3).
 func MMPoint(p geom.Point) string {
-	return fmt.Sprintf("(%s, %s)", games.Exact(p.X()), games.Exact(p.Y()))
+	return fmt.Sprintf("(%s, %s)", tenth(p.X()), tenth(p.Y()))
 }
+
+// tenth writes r rounded to 0.1 (halves away from zero), without a
+// trailing ".0".
+func tenth(r *big.Rat) string {
+	s := r.FloatString(1)
+	s = strings.TrimSuffix(s, ".0")
+	if s == "-0" {
+		s = "0"
+	}
+	return s
+}
+
+// MMExact writes a point of the coordinate sheet exactly, for the JSON
+// details: ["120", "260/3"].
+func MMExact(p geom.Point) any { return []string{games.Exact(p.X()), games.Exact(p.Y())} }

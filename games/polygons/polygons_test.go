@@ -1,6 +1,7 @@
 package polygons
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"testing"
@@ -36,5 +37,28 @@ func TestFivePointedStar(t *testing.T) {
 	h := pr.Arr.SidesHistogram()
 	if h[3] != 5 || h[5] != 1 || len(h) != 2 {
 		t.Errorf("star faces %v, want 5 triangles and 1 pentagon", h)
+	}
+}
+
+// TestMMPoint: the report reads corners as the sheet does, to 0.1 mm; the
+// JSON details keep them exact.
+func TestMMPoint(t *testing.T) {
+	for _, tc := range []struct{ x, y, text, exact string }{
+		{"5480/67", "0", "(81.8, 0)", "[5480/67 0]"},
+		{"120", "260/3", "(120, 86.7)", "[120 260/3]"},
+		{"80.5", "0.05", "(80.5, 0.1)", "[80.5 0.05]"},
+		{"0.04", "1/3", "(0, 0.3)", "[0.04 1/3]"},
+		{"99.96", "12.25", "(100, 12.3)", "[99.96 12.25]"},
+	} {
+		p, err := geom.ParsePoint(tc.x, tc.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := MMPoint(p); got != tc.text {
+			t.Errorf("MMPoint(%s, %s) = %s, want %s", tc.x, tc.y, got, tc.text)
+		}
+		if got := fmt.Sprint(MMExact(p)); got != tc.exact {
+			t.Errorf("MMExact(%s, %s) = %s, want %s", tc.x, tc.y, got, tc.exact)
+		}
 	}
 }

@@ -3,7 +3,9 @@ package rings
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
+	"papergames/games"
 	"papergames/layout"
 )
 
@@ -35,4 +37,30 @@ func record(circles, players int) *layout.Form {
 		},
 		Parts: []layout.FormPart{{Fields: []string{"divider"}}, cuts, segs},
 	}
+}
+
+// Blank implements games.Scorer: rounds entries as on the record forms.
+func (g Game) Blank(v games.Values, players []string, rounds int) string {
+	b0, k, err := g.board(v, 0)
+	if err != nil {
+		k = boardKey(v.Int("circles"))
+	}
+	n := b0.Circles
+	var b strings.Builder
+	b.WriteString(games.BlankHeader(g, v, players, k))
+	fmt.Fprintf(&b, "  # One entry per round. cuts: each ring's cut angles after its number,\n")
+	fmt.Fprintf(&b, "  # degrees clockwise from the top (ring j takes j up to 2^j cuts);\n")
+	fmt.Fprintf(&b, "  # segments: in play order, each - NAME: END END, an end circle@angle.\n")
+	for r := 0; r < rounds; r++ {
+		div := r % len(players)
+		fmt.Fprintf(&b, "  - divider: %s\n    cuts:\n", games.YAMLName(games.SeatName(players, div)))
+		for j := 1; j < n; j++ {
+			fmt.Fprintf(&b, "      %d:        # %d to %d angles\n", j, j, 1<<j)
+		}
+		b.WriteString("    segments:\n")
+		for i := 1; i <= len(players); i++ {
+			fmt.Fprintf(&b, "      - %s:        # END END\n", games.YAMLName(games.SeatName(players, (div+i)%len(players))))
+		}
+	}
+	return b.String()
 }

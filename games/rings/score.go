@@ -30,8 +30,8 @@ func (Game) RenderNote() string {
 	return "Scored by papergames: shading shows who filled each section; ends are circle@angle (3@120); sections count clockwise from 0°."
 }
 
-// Blank implements Scorer.
-func (Game) Blank() string {
+// Example implements Scorer.
+func (Game) Example() string {
 	return strings.Replace(blank, "BOARD", games.BoardID(boardKey(4)), 1)
 }
 

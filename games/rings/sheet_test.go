@@ -134,7 +134,7 @@ func TestSheetWritesPowerInWords(t *testing.T) {
 	if want := "6 circles, 5 rings · 2 players · ring j is cut into j up to 2 to the power j sections"; s.Params != want {
 		t.Errorf("params %q, want %q", s.Params, want)
 	}
-	if strings.Contains(Game{}.Blank(), "j to 2^j") {
+	if strings.Contains(Game{}.Example(), "j to 2^j") {
 		t.Errorf("the blank transcript writes 2^j bare")
 	}
 }

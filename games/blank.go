@@ -1,0 +1,56 @@
+package games
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// YAMLName writes a player's name (or any short text) as a YAML scalar
+// that reads back as written: plain when it is letters, digits and a few
+// safe marks, and not a word YAML gives a meaning (true, null, ...);
+// double-quoted (Go's escapes are YAML's) otherwise.
+func YAMLName(s string) string {
+	plain := s != "" && strings.TrimSpace(s) == s
+	for i, r := range s {
+		ok := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || r > 0x7f && (unicode.IsLetter(r) || unicode.IsMark(r)) ||
+			(i > 0 && (r == ' ' || r == '.' || r == '-' || (r >= '0' && r <= '9')))
+		plain = plain && ok
+	}
+	switch strings.ToLower(s) {
+	case "true", "false", "null", "yes", "no", "on", "off", "y", "n":
+		plain = false
+	}
+	if plain {
+		return s
+	}
+	return strconv.Quote(s)
+}
+
+// BlankHeader writes the header of a blank transcript for the sheet of v:
+// the game, its players, each of the game's header keys with the value
+// printed on the sheet, and the board id of key; then "rounds:".
+func BlankHeader(sc Scorer, v Values, players []string, key string) string {
+	var b strings.Builder
+	info := sc.Info()
+	fmt.Fprintf(&b, "# %s transcript, for the sheet of board %s.\n", info.Title, BoardID(key))
+	b.WriteString("# Copy each round's record form into its entry below (rows left blank at\n")
+	b.WriteString("# the end of a list are rows not played), then check and score it with\n#   papergames score THIS-FILE\n")
+	fmt.Fprintf(&b, "game: %s\n", info.ID)
+	names := make([]string, len(players))
+	for i := range players {
+		names[i] = YAMLName(SeatName(players, i))
+	}
+	fmt.Fprintf(&b, "players: [%s]   # in seat order\n", strings.Join(names, ", "))
+	for _, k := range sc.HeaderKeys() {
+		for _, p := range sc.Params() {
+			if p.Name == k && p.Kind == Int {
+				fmt.Fprintf(&b, "%s: %d   # %s\n", k, v.Int(k), p.Usage)
+			}
+		}
+	}
+	fmt.Fprintf(&b, "board: %s   # the board id printed on the sheet\n", BoardID(key))
+	b.WriteString("rounds:\n")
+	return b.String()
+}
