@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -87,6 +88,16 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 			return []click{at(ctr, size/2, a), at(ctr, size/2, b)}
 		}
 		return named(a, b)
+	case "permutation-grid":
+		return named(move)
+	case "polygons-and-dots":
+		if !strings.HasPrefix(move, "[") {
+			if move == "done" {
+				return []click{{typed: "done"}}
+			}
+			return named(move)
+		}
+		return nil // a click on the sheet: the caller knows the sheet
 	case "within-the-curve":
 		switch {
 		case move == "stop":
@@ -130,6 +141,8 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 		"cross-dont-cross/three-diameters.yaml",
 		"crossing-the-rings/two-players.yaml",
 		"within-the-curve/two-players.yaml",
+		"permutation-grid/hand-checked.yaml",
+		"polygons-and-dots/convex-hexagon.yaml",
 	} {
 		data, err := os.ReadFile(filepath.Join("..", "examples", file))
 		must(err)
@@ -165,8 +178,22 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 				must(err)
 				_, size, err := picture(sc, tr, r, nil)
 				must(err)
+				span := 0.0 // the dots' sheet grows to hold them
 				for _, mv := range rp.Moves[i] {
 					cs := clicksOf(id, r, mv, size, len(tr.Players))
+					if id == "polygons-and-dots" && cs == nil {
+						f := strings.FieldsFunc(mv, func(r rune) bool { return strings.ContainsRune("[], ", r) })
+						x, _ := strconv.ParseFloat(f[0], 64)
+						y, _ := strconv.ParseFloat(f[1], 64)
+						sheet := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
+						if x*2 != math.Round(x*2) || y*2 != math.Round(y*2) || x > sheet.Side(size) || y > sheet.Side(size) {
+							cs = []click{{typed: mv}} // an exact value, or beyond the sheet drawn
+						} else {
+							p := sheet.At(origin, size, x, y)
+							cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
+						}
+						span = max(span, x, y)
+					}
 					if id == "crossing-the-rings" {
 						if ring, deg, ok := strings.Cut(mv, ":"); ok {
 							j, _ := strconv.Atoi(ring)

@@ -122,7 +122,9 @@ export async function boardPage({id, query, games, el, show, errorText}) {
       picks.length ? ` Picked: ${picks.join(', ')} (Esc clears).` : '');
     const last = b.rounds.length - 1;
     newRound.hidden = !(b.round === last && b.rounds[last].over && !b.refused);
-    done.hidden = b.phase !== 'cuts' || b.round !== last;
+    const dotsDone = b.game === 'polygons-and-dots' && b.phase === 'dots';
+    done.hidden = !(b.phase === 'cuts' || dotsDone) || b.round !== last;
+    done.textContent = dotsDone ? 'Dots placed: draw the path (done)' : 'Cuts finished (done)';
     stopGrid.hidden = b.phase !== 'inside' || b.round !== last;
     undo.disabled = b.played === 0;
     redo.disabled = b.played >= fullPlayed || !!b.refused;
