@@ -466,7 +466,7 @@ func OwnHosts(addr string) []string {
 	if host != "" && (ip == nil || !ip.IsUnspecified()) {
 		return []string{host}
 	}
-	var out []string
+	out := []string{host}
 	if as, err := net.InterfaceAddrs(); err == nil {
 		for _, a := range as {
 			if n, ok := a.(*net.IPNet); ok {
