@@ -2,9 +2,11 @@ package web
 
 import (
 	"context"
+	"encoding/base64"
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -290,4 +292,81 @@ func step(t *testing.T, ctx context.Context, script string) {
 		t.Fatal(err)
 	}
 	waitSeq(t, ctx, seq)
+}
+
+// TestBrowserImportRefused: a refused example imported on the scoring
+// board is replayed up to its bad move, which the move list shows with
+// the engine's message.
+func TestBrowserImportRefused(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "import-refused")
+	data, err := os.ReadFile("../examples/arcs-and-marks/refused.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board"),
+		chromedp.WaitVisible(chromedp.CSS(`#import-box summary`)),
+		chromedp.Click(chromedp.CSS(`#import-box summary`)),
+		chromedp.SetValue(chromedp.CSS(`#import-text`), string(data)),
+		chromedp.Click(chromedp.CSS(`#import`)),
+		chromedp.WaitVisible(chromedp.CSS(`#refused-move`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := text(ctx, `#refused-move`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(msg, "2-5") || !strings.Contains(msg, "round 1, move 3 (2-5): the ends must be equally far from the centre") {
+		t.Errorf("refused move shown as %q", msg)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#moves li:not(.refused):not(.unplayed)').length`))
+	if err != nil || n != 2 {
+		t.Errorf("%d moves played before the refused one, want 2 (%v)", n, err)
+	}
+	shot(t, ctx, "board-import-refused")
+}
+
+// TestBrowserDesignerPDF: the designer's PDF download is a PDF that qpdf
+// --check passes (skipped without qpdf, except in CI).
+func TestBrowserDesignerPDF(t *testing.T) {
+	qpdf, err := exec.LookPath("qpdf")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("qpdf is missing; .ci/run installs it")
+		}
+		t.Skip("no qpdf (apt-get install qpdf)")
+	}
+	ctx, base := browser(t)
+	failShot(t, ctx, "designer-pdf")
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/crossing-the-rings"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-circles`)),
+		poll(`document.querySelector('#download-pdf').href.includes('format=pdf')`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The link's file, fetched by the page as a click would download it.
+	b64, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const r = await fetch(document.querySelector('#download-pdf').href);
+		const b = new Uint8Array(await r.arrayBuffer());
+		let s = ''; for (const x of b) s += String.fromCharCode(x);
+		return r.headers.get('Content-Type') + ' ' + btoa(s);
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctype, enc, _ := strings.Cut(b64, " ")
+	pdf, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil || ctype != "application/pdf" {
+		t.Fatalf("download: %s, %v", ctype, err)
+	}
+	f := filepath.Join(t.TempDir(), "sheet.pdf")
+	if err := os.WriteFile(f, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(qpdf, "--check", f).CombinedOutput(); err != nil {
+		t.Errorf("qpdf --check: %v\n%s", err, out)
+	}
 }
