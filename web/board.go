@@ -396,6 +396,10 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	return out, nil
 }
 
+// pageFoot is room below the figure's extent, where the last line of a
+// legend's text descends.
+const pageFoot = 4
+
 // origin is where the board's figure is drawn on its SVG page.
 var origin = layout.Pt(0, 0)
 
@@ -452,7 +456,7 @@ func picksMM(picks []string) ([]string, error) {
 
 // snapRadius is how near a click must be to a target, in mm, to be a
 // click on it (a finger on a phone is about 7 mm wide).
-const snapRadius = 3.0
+const snapRadius = 4.0
 
 // snap turns a click near a target into a click on it.
 func snap(picks []string, targets []games.Target) []string {
@@ -528,7 +532,7 @@ func picture(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Value
 	s := math.Max(boardSize, f.MinSize())
 	ext := f.Extent(s)
 	doc := layout.NewSVG(sc.Info().Title)
-	doc.AddPage(ext.W, ext.H)
+	doc.AddPage(ext.W, ext.H+pageFoot)
 	f.Draw(doc, origin, s, layout.Style{Line: 0.35, Guide: layout.Grey})
 	return string(doc.Pages()[0]), s, nil
 }

@@ -370,3 +370,46 @@ func TestBrowserDesignerPDF(t *testing.T) {
 		t.Errorf("qpdf --check: %v\n%s", err, out)
 	}
 }
+
+// TestBrowserScreens saves screenshots of the pages at desktop and phone
+// width (390 px) to $PAPERGAMES_SHOTS, to look at; without it, it is
+// skipped.
+func TestBrowserScreens(t *testing.T) {
+	if os.Getenv("PAPERGAMES_SHOTS") == "" {
+		t.Skip("set PAPERGAMES_SHOTS to a folder to save the screenshots in")
+	}
+	ctx, base := browser(t)
+	data, err := os.ReadFile("../examples/crossing-the-rings/two-players.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int64{1200, 390} {
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		must(chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)))
+		for _, page := range []struct{ name, hash, wait string }{
+			{"catalogue", "#/", `article.card img`},
+			{"designer", "#/design/arcs-and-marks", `#sheet-preview`},
+			{"board-start", "#/board/cross-dont-cross", `#start`},
+		} {
+			must(chromedp.Do(ctx, chromedp.Navigate(base+"/"+page.hash), chromedp.WaitVisible(chromedp.CSS(page.wait))))
+			time.Sleep(500 * time.Millisecond)
+			shot(t, ctx, fmt.Sprintf("%s-%d", page.name, w))
+		}
+		must(chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS(`#import-box summary`)),
+			chromedp.SetValue(chromedp.CSS(`#import-text`), string(data)),
+			chromedp.Click(chromedp.CSS(`#import`)),
+			chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+		))
+		// Jump back into round 2, pick a cut end and show the legal moves.
+		step(t, ctx, `document.querySelector('#moves .round:nth-child(2) li:nth-child(15) button').click()`)
+		step(t, ctx, `document.querySelector('#hint').click(); document.querySelector('#board .target[data-name="5@20"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+		time.Sleep(300 * time.Millisecond)
+		shot(t, ctx, fmt.Sprintf("board-%d", w))
+	}
+}

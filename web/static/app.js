@@ -55,7 +55,7 @@ async function gamesPage() {
       el('div', {class: 'links'},
         el('a', {href: `#/rules/${g.id}`}, 'Rules'),
         el('a', {href: `#/design/${g.id}`}, 'Design a sheet'),
-        g.scored ? el('a', {href: `#/score/${g.id}`}, 'Score a game') : '',
+        g.scored ? el('a', {href: `#/score/${g.id}`}, 'Score a transcript') : '',
         g.board_entry ? el('a', {href: `#/board/${g.id}`}, 'Scoring board') : '')))));
 }
 

@@ -118,7 +118,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     const who = b.to_move >= 0 ? b.players[b.to_move] : '';
     status.replaceChildren(
       b.over ? `Round ${b.round + 1} is over.` : el('span', {}, swatch(b, b.to_move), ` ${who} to move (round ${b.round + 1}, ${b.phase}). `),
-      b.over ? '' : b.constraint + '.',
+      b.over ? '' : b.constraint.charAt(0).toUpperCase() + b.constraint.slice(1) + '.',
       picks.length ? ` Picked: ${picks.join(', ')} (Esc clears).` : '');
     const last = b.rounds.length - 1;
     newRound.hidden = !(b.round === last && b.rounds[last].over && !b.refused);
