@@ -411,5 +411,12 @@ func TestBrowserScreens(t *testing.T) {
 		step(t, ctx, `document.querySelector('#hint').click(); document.querySelector('#board .target[data-name="5@20"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
 		time.Sleep(300 * time.Millisecond)
 		shot(t, ctx, fmt.Sprintf("board-%d", w))
+		if w == 1200 { // the picture of docs/web.md: the board and its side
+			must(chromedp.Do(ctx, chromedp.EmulateViewport(960, 900, chromedp.EmulateScale(0.75))))
+			time.Sleep(300 * time.Millisecond)
+			buf, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#board-game`)))
+			must(err)
+			must(os.WriteFile(filepath.Join(os.Getenv("PAPERGAMES_SHOTS"), "scoring-board.png"), buf, 0o644))
+		}
 	}
 }

@@ -152,6 +152,12 @@ export async function boardPage({id, query, games, el, show, errorText}) {
       el('ol', {}, rd.moves.map(m => { const k = ++n; return el('li', {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}`, onclick: () => act({upto: k}, full)}, m)); }),
         b.refused && b.refused.round === i ? [el('li', {class: 'refused', id: 'refused-move'}, el('span', {}, b.refused.text), ' ', el('small', {}, b.refused.message))] : [],
         b.refused && b.refused.round === i ? b.unplayed.slice(1).map(m => el('li', {class: 'unplayed'}, m)) : []))));
+    scrollToHere();
+  }
+
+  function scrollToHere() {
+    const here = moves.querySelector('.here');
+    if (here) moves.scrollTop = Math.max(0, here.offsetTop - moves.clientHeight / 2);
   }
 
   function swatch(b, i) {
