@@ -383,7 +383,13 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	}
 	// The scorer's verdict on the whole transcript, as `papergames score`
 	// gives it.
-	res, _, err := catalog.Score("transcript", []byte(out.Transcript), v)
+	// An imported transcript with a refused move is judged as sent: the
+	// CLI's messages, each at its place.
+	judged := out.Transcript
+	if rp.Refused != nil {
+		judged = req.Transcript
+	}
+	res, _, err := catalog.Score("transcript", []byte(judged), v)
 	if err != nil {
 		out.Errors = err.Error()
 	} else {

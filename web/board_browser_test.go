@@ -420,3 +420,46 @@ func TestBrowserScreens(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserKeyboard: a game is started and moves are played with the
+// keyboard alone: Tab to a point of the board, Enter to pick it.
+func TestBrowserKeyboard(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "keyboard")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board/arcs-and-marks?marks=8"),
+		chromedp.WaitVisible(chromedp.CSS(`#start`)),
+		chromedp.Focus(chromedp.CSS(`#start-names`)),
+		chromedp.KeyEvent("\r"),
+		chromedp.WaitVisible(chromedp.CSS(`#board .target`)),
+		poll(`document.activeElement && document.activeElement.dataset.name === '1'`),
+	))
+	// Mark 1 is the centre of the first arc; Tab, Tab to mark 3 for its end.
+	seq := seqOf(t, ctx)
+	must(chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitSeq(t, ctx, seq)
+	must(chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#board .target[data-name="1"]`))))
+	must(chromedp.Do(ctx, chromedp.KeyEvent("\t"), chromedp.KeyEvent("\t")))
+	seq = seqOf(t, ctx)
+	must(chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitSeq(t, ctx, seq)
+	moves, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves li')].map(e => e.textContent)`))
+	must(err)
+	if len(moves) != 1 || moves[0] != "1:7-3" {
+		t.Errorf("moves %q, want the arc 1:7-3", moves)
+	}
+	// U takes it back.
+	seq = seqOf(t, ctx)
+	must(chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#undo`)), chromedp.KeyEvent("u")))
+	waitSeq(t, ctx, seq)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#moves li').length`))
+	if err != nil || n != 0 {
+		t.Errorf("after u: %d moves (%v)", n, err)
+	}
+}
