@@ -78,7 +78,8 @@ type boardJSON struct {
 	Colours    []string       `json:"colours"`
 	Transcript string         `json:"transcript"`
 	Rounds     []roundJSON    `json:"rounds"`
-	Round      int            `json:"round"` // the round drawn, from 0
+	Round      int            `json:"round"`   // the round drawn, from 0
+	Playing    int            `json:"playing"` // the round being played: the first not over
 	Played     int            `json:"played"`
 	Totals     []int          `json:"totals"`
 	ToMove     int            `json:"to_move"`
@@ -259,7 +260,10 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		refusal = &refusalJSON{rp.Refused.Round, rp.Refused.Move, rp.Refused.Text, rp.Refused.Message()}
 		out.Unplayed = rp.Unplayed
 	}
-	last := rp.Rounds[len(rp.Rounds)-1]
+	// The round being played: the first one not over (a blank transcript
+	// lays out several), else the last.
+	at := playing(rp)
+	last := rp.Rounds[at]
 	switch {
 	case req.NewRound:
 		if refusal != nil {
@@ -287,7 +291,8 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		if rp, err = games.Replay(b, t, v, -1); err != nil {
 			return nil, err
 		}
-		last = rp.Rounds[len(rp.Rounds)-1]
+		at = playing(rp)
+		last = rp.Rounds[at]
 	case req.Move != "" || len(req.Picks) > 0:
 		if refusal != nil {
 			return nil, bad("the transcript has a refused move (%s): take it back first", refusal.Message)
@@ -305,7 +310,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 			picks = snap(picks, b.Targets(last, origin, size))
 			text, err = b.Pick(last, picks, origin, size)
 			if err != nil {
-				refusal = &refusalJSON{len(rp.Rounds) - 1, len(rp.Moves[len(rp.Rounds)-1]), strings.Join(req.Picks, " "), err.Error()}
+				refusal = &refusalJSON{at, len(rp.Moves[at]), strings.Join(req.Picks, " "), err.Error()}
 				break
 			}
 			if text == "" {
@@ -313,9 +318,9 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 				break
 			}
 		}
-		k := len(rp.Moves[len(rp.Rounds)-1])
+		k := len(rp.Moves[at])
 		ref := func(err error) *refusalJSON {
-			return &refusalJSON{len(rp.Rounds) - 1, k, text, (&games.Refused{Round: len(rp.Rounds) - 1, Move: k, Text: text, Err: err}).Message()}
+			return &refusalJSON{at, k, text, (&games.Refused{Round: at, Move: k, Text: text, Err: err}).Message()}
 		}
 		if last.Over() {
 			refusal = ref(errors.New("the round is over: start a new round"))
@@ -329,7 +334,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 			refusal = ref(err)
 			break
 		}
-		rp.Moves[len(rp.Rounds)-1] = append(rp.Moves[len(rp.Rounds)-1], m.String())
+		rp.Moves[at] = append(rp.Moves[at], m.String())
 	}
 	out.Refused = refusal
 	// The transcript: the rounds as their engines write them, and a
@@ -354,14 +359,14 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	for i := range t.Players {
 		out.Colours = append(out.Colours, colour(scorer.Ink(i)))
 	}
-	show := len(rp.Rounds) - 1
+	show := playing(rp)
 	if req.Round != nil {
-		if *req.Round < 0 || *req.Round > show {
-			return nil, bad("round %d: the transcript has rounds 1 to %d", *req.Round+1, show+1)
+		if *req.Round < 0 || *req.Round >= len(rp.Rounds) {
+			return nil, bad("round %d: the transcript has rounds 1 to %d", *req.Round+1, len(rp.Rounds))
 		}
 		show = *req.Round
 	}
-	out.Round = show
+	out.Round, out.Playing = show, playing(rp)
 	cur := rp.Rounds[show]
 	out.ToMove, out.Phase, out.Over, out.Constraint = cur.ToMove(), cur.Phase(), cur.Over(), cur.Constraint()
 	svg, size, err := picture(sc, t, cur, v)
@@ -375,7 +380,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		out.Targets = append(out.Targets, tg)
 	}
 	out.Legal, out.Hot = []string{}, []string{}
-	if show == len(rp.Rounds)-1 && !cur.Over() {
+	if show == playing(rp) && !cur.Over() {
 		out.Finite = cur.Finite()
 		if out.Finite {
 			out.Legal, out.Hot = legal(cur, out.Targets, out.Picks)
@@ -405,6 +410,17 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 // pageFoot is room below the figure's extent, where the last line of a
 // legend's text descends.
 const pageFoot = 4
+
+// playing is the round being played: the first one not over, else the
+// last.
+func playing(rp *games.Replayed) int {
+	for i, r := range rp.Rounds {
+		if !r.Over() {
+			return i
+		}
+	}
+	return len(rp.Rounds) - 1
+}
 
 // origin is where the board's figure is drawn on its SVG page.
 var origin = layout.Pt(0, 0)

@@ -12,6 +12,7 @@ import (
 
 	"papergames/games"
 	"papergames/games/catalog"
+	"papergames/sheets"
 )
 
 // postBoard sends a board request and decodes the answer.
@@ -272,5 +273,32 @@ func BenchmarkBoardMove(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestBoardBlankTranscript: the blank transcript of a sheet (papergames
+// transcript GAME) starts the board on its first round.
+func TestBoardBlankTranscript(t *testing.T) {
+	for _, g := range catalog.Games {
+		if _, ok := g.(games.Board); !ok {
+			continue
+		}
+		none := func(string) (string, bool) { return "", false }
+		v, err := games.ParseValues(g.Params(), none)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := sheets.ParseOptions(none)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blank, err := sheets.Blank(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, body := postBoard(t, "/api/board", boardRequest{Transcript: blank})
+		if code != 200 || out.Refused != nil || out.Playing != 0 || out.Round != 0 || out.SVG == "" {
+			t.Errorf("%s: %d %.300s", g.Info().ID, code, body)
+		}
 	}
 }

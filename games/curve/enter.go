@@ -44,6 +44,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 			return nil, nil, cn.Errorf("%s: curves must map each player to their loop, e.g. %s: B2 C2 C3 B3", where, t.Players[0])
 		}
 		for j, k := range cn.Keys {
+			if cn.Values[j].Kind == input.Null {
+				continue // a blank transcript's line to fill in
+			}
 			seat, err := t.Seat(k)
 			if err != nil {
 				return nil, nil, k.Errorf("%s, curves: %v", where, err.(*input.Error).Msg)

@@ -110,6 +110,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 			return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
 		}
 		for k, it := range items {
+			if it.Kind == input.Null {
+				continue // a blank transcript's row to fill in
+			}
 			if it.Kind == input.Scalar || len(it.Items) != 2 || it.Items[0].Kind != input.Scalar || it.Items[1].Kind != input.Scalar {
 				return nil, nil, it.Errorf("%s, dot %d: write a dot as [x, y]", where, k+1)
 			}
@@ -118,9 +121,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 			words = append(words, &w)
 		}
 	}
-	if pn, ok := f["path"]; ok {
+	if pn, ok := f["path"]; ok && pn.Kind != input.Null { // a blank path is a line to fill in
 		words = append(words, &input.Node{Kind: input.Scalar, Pos: pn.Pos, Text: "done"})
-		if pn.Kind != input.Null {
+		{
 			ws, err := scorer.Words(pn, where+" path")
 			if err != nil {
 				return nil, nil, err

@@ -104,12 +104,20 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Roun
 			return nil, nil, cn.Errorf("%s, cuts: write each ring's cut angles, one ring a line (1: 0 180)", where)
 		}
 	}
+	// The segments key says the cuts are done, unless it is a blank
+	// transcript's lines to fill in (a player with no segment).
 	if sn, ok := f["segments"]; ok {
-		words = append(words, &input.Node{Kind: input.Scalar, Pos: sn.Pos, Text: "done"})
-		if sn.Kind == input.Seq {
+		var segs []*input.Node
+		blank := false
+		switch sn.Kind {
+		case input.Seq:
 			for k, it := range sn.Items {
 				if it.Kind != input.Map || len(it.Keys) != 1 {
 					return nil, nil, it.Errorf("%s, segment %d: write the player and the segment's two ends, e.g. Bob: 2@0 4@90", where, k+1)
+				}
+				if it.Values[0].Kind == input.Null {
+					blank = true
+					continue
 				}
 				ws, err := scorer.Words(it.Values[0], fmt.Sprintf("%s, segment %d", where, k+1))
 				if err != nil {
@@ -121,10 +129,15 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Roun
 				}
 				c := *it.Values[0]
 				c.Text = strings.Join(ends, " ")
-				words = append(words, &c)
+				segs = append(segs, &c)
 			}
-		} else if sn.Kind != input.Null {
+		case input.Null:
+		default:
 			return nil, nil, sn.Errorf("%s, segments: write a list, one segment per line in play order, e.g. - %s: 2@0 4@90", where, t.Players[st.order[0]])
+		}
+		if !blank || len(segs) > 0 {
+			words = append(words, &input.Node{Kind: input.Scalar, Pos: sn.Pos, Text: "done"})
+			words = append(words, segs...)
 		}
 	}
 	return entered{games.Erase[Move](st), st}, words, nil

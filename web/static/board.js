@@ -123,9 +123,9 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     const last = b.rounds.length - 1;
     newRound.hidden = !(b.round === last && b.rounds[last].over && !b.refused);
     const dotsDone = b.game === 'polygons-and-dots' && b.phase === 'dots';
-    done.hidden = !(b.phase === 'cuts' || dotsDone) || b.round !== last;
+    done.hidden = !(b.phase === 'cuts' || dotsDone) || b.round !== b.playing;
     done.textContent = dotsDone ? 'Dots placed: draw the path (done)' : 'Cuts finished (done)';
-    stopGrid.hidden = b.phase !== 'inside' || b.round !== last;
+    stopGrid.hidden = b.phase !== 'inside' || b.round !== b.playing;
     undo.disabled = b.played === 0;
     redo.disabled = b.played >= fullPlayed || !!b.refused;
     // Legal moves.
@@ -143,7 +143,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
         el('th', {scope: 'row'}, swatch(b, i), ' ', p, el('span', {class: 'ink-name'}, ` (${inkName(i)})`)),
         b.rounds.map(rd => el('td', {}, rd.scores[i] ?? '')),
         el('td', {class: 'total', 'data-player': p}, b.totals[i]))))),
-      el('p', {id: 'winner'}, b.scored ? (b.rounds[b.rounds.length - 1].over ? '' : 'If the game ended now: ') + (b.winners.length === 1 ? `Winner: ${b.winners[0]}` : b.winners.length ? `Tie: ${b.winners.join(', ')}` : 'No winner') +
+      el('p', {id: 'winner'}, b.scored ? (b.rounds.every(r => r.over) ? '' : 'If the game ended now: ') + (b.winners.length === 1 ? `Winner: ${b.winners[0]}` : b.winners.length ? `Tie: ${b.winners.join(', ')}` : 'No winner') +
         ` (${b.goal === 'fewest' ? 'fewest' : 'most'} points wins)` : 'Not finished: the scorer says ' + (b.errors || '').split('\n')[0]));
     // The move list, round by round; each move jumps there.
     let n = 0;
