@@ -88,8 +88,9 @@ func (e *entered) Record() string {
 }
 
 // OpenRound implements games.Board: player 1 (player1, or the seats taking
-// turns), the dots as written, then, when the round has its path key, the
-// word that the dots are placed and the path's steps.
+// turns), the dots as written, then, when the round has its path (an
+// empty list once the dots are placed; a blank transcript's empty line is
+// not one), the word that the dots are placed and the path's steps.
 func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
@@ -123,13 +124,11 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	}
 	if pn, ok := f["path"]; ok && pn.Kind != input.Null { // a blank path is a line to fill in
 		words = append(words, &input.Node{Kind: input.Scalar, Pos: pn.Pos, Text: "done"})
-		{
-			ws, err := scorer.Words(pn, where+" path")
-			if err != nil {
-				return nil, nil, err
-			}
-			words = append(words, ws...)
+		ws, err := scorer.Words(pn, where+" path")
+		if err != nil {
+			return nil, nil, err
 		}
+		words = append(words, ws...)
 	}
 	st := newState(MaxDots, t.Players, p1, DefaultGrid)
 	return &entered{Round: games.Erase[Move](st), st: st}, words, nil
