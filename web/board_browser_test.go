@@ -310,6 +310,8 @@ func TestBrowserImportRefused(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`#import-box summary`)),
 		chromedp.SetValue(chromedp.CSS(`#import-text`), string(data)),
 		chromedp.Click(chromedp.CSS(`#import`)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+		poll(`!document.querySelector('#board').dataset.replaying`),
 		chromedp.WaitVisible(chromedp.CSS(`#refused-move`)),
 	); err != nil {
 		t.Fatal(err)
@@ -405,6 +407,7 @@ func TestBrowserScreens(t *testing.T) {
 			chromedp.SetValue(chromedp.CSS(`#import-text`), string(data)),
 			chromedp.Click(chromedp.CSS(`#import`)),
 			chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+			poll(`!document.querySelector('#board').dataset.replaying`),
 		))
 		// Jump back into round 2, pick a cut end and show the legal moves.
 		step(t, ctx, `document.querySelector('#moves .round:nth-child(2) li:nth-child(15) button').click()`)

@@ -33,9 +33,11 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const importText = el('textarea', {id: 'import-text', spellcheck: 'false', 'aria-label': 'transcript to import'});
   const importFile = el('input', {type: 'file', id: 'import-file', accept: '.yaml,.yml,.json,.txt', 'aria-label': 'open a transcript file'});
   const importBtn = el('button', {type: 'button', id: 'import'}, 'Import');
+  const replayBox = el('input', {type: 'checkbox', id: 'replay', checked: true});
   const drop = el('details', {class: 'import', id: 'import-box'},
     el('summary', {}, 'Import a transcript (paste, open a file, or drop one on this page)'),
-    importText, el('div', {class: 'row'}, importFile, importBtn));
+    importText, el('div', {class: 'row'}, importFile, importBtn,
+      el('label', {class: 'check', for: 'replay'}, replayBox, ' replay it move by move')));
 
   // The start form: a game and its board's parameters, the players.
   const startForm = el('form', {class: 'opts', id: 'board-start'},
@@ -171,6 +173,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   // of play again from the answer.
   async function act(extra, from) {
     if (!cur) return;
+    replaying++;
     const before = cur.transcript;
     const b = await send({transcript: from ?? cur.transcript, ...extra});
     if (!b) return;
@@ -238,10 +241,25 @@ export async function boardPage({id, query, games, el, show, errorText}) {
 
   // Import: the whole transcript is replayed; a refused move is shown at
   // its place in the move list, with the scorer's message.
+  let replaying = 0; // the replay under way; any other action stops it
   async function load(text) {
     cur = {transcript: text};
     const b = await send({transcript: text});
-    if (b) { render(b, true); if (b.refused) document.querySelector('#refused-move')?.scrollIntoView({block: 'nearest'}); }
+    if (!b) return;
+    render(b, true);
+    if (replayBox.checked && b.played > 0) {
+      const mine = ++replaying;
+      stage.dataset.replaying = 'yes';
+      for (let k = 0; k <= b.played && mine === replaying; k++) {
+        const s = await send({transcript: b.transcript, upto: k});
+        if (!s || mine !== replaying) break;
+        render(s, false);
+        await new Promise(r => setTimeout(r, 150));
+      }
+      if (mine === replaying) render(b, true);
+      delete stage.dataset.replaying;
+    }
+    if (b.refused) document.querySelector('#refused-move')?.scrollIntoView({block: 'nearest'});
   }
   importBtn.addEventListener('click', () => load(importText.value));
   importFile.addEventListener('change', async () => { if (importFile.files[0]) { importText.value = await importFile.files[0].text(); load(importText.value); } });
