@@ -279,7 +279,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 			}
 		}
 		if !last.Over() {
-			return nil, bad("round %d is not over: %s", len(rp.Rounds), last.Constraint())
+			return nil, bad("round %d is not over: %s", at+1, last.Constraint())
 		}
 		if len(rp.Rounds) >= scorer.MaxRounds {
 			return nil, bad("a transcript has at most %d rounds", scorer.MaxRounds)
