@@ -42,6 +42,14 @@ type Shower interface {
 	Shown(r Round) int
 }
 
+// Namer is a Board whose scorer names a round's moves its own way (chord
+// 2, then move 1; ring 3; path step 4): MoveName names the move written
+// text, to be played next in r, as the scorer's messages do. Without it a
+// move is "move K", counting the round's moves from 1.
+type Namer interface {
+	MoveName(r Round, text string) string
+}
+
 // Target is a clickable point of a drawn board: its name in the
 // transcript's notation and its place in millimetres.
 type Target struct {
@@ -70,13 +78,28 @@ func EngineOf[M Move](r Round) (Engine[M], bool) {
 type Refused struct {
 	Round int    // from 0
 	Move  int    // from 0, within the round
+	Name  string // the move as the scorer names it ("move 3", "chord 2"), "" for "move K"
 	Text  string // as written
 	Err   error
 }
 
 // Message is the refusal as the scorer puts it after its position.
 func (r *Refused) Message() string {
-	return fmt.Sprintf("round %d, move %d (%s): %v", r.Round+1, r.Move+1, r.Text, r.Err)
+	name := r.Name
+	if name == "" {
+		name = fmt.Sprintf("move %d", r.Move+1)
+	}
+	return fmt.Sprintf("round %d, %s (%s): %v", r.Round+1, name, r.Text, r.Err)
+}
+
+// Refuse returns the refusal of text, to be played next in round i (r)
+// as its move k (from 0), named as b's scorer names it.
+func Refuse(b Board, r Round, i, k int, text string, err error) *Refused {
+	name := ""
+	if n, ok := b.(Namer); ok {
+		name = n.MoveName(r, text)
+	}
+	return &Refused{Round: i, Move: k, Name: name, Text: text, Err: err}
 }
 
 // Replayed is a transcript replayed move by move on its game's engines.
@@ -117,7 +140,7 @@ func Replay(b Board, t *scorer.Transcript, v Values, limit int) (*Replayed, erro
 				err = r.Play(m)
 			}
 			if err != nil {
-				out.Refused = &Refused{Round: i, Move: k, Text: w.Text, Err: err}
+				out.Refused = Refuse(b, r, i, len(ms), w.Text, err)
 				for _, u := range words[k:] {
 					out.Unplayed = append(out.Unplayed, u.Text)
 				}

@@ -320,7 +320,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		}
 		k := len(rp.Moves[at])
 		ref := func(err error) *refusalJSON {
-			return &refusalJSON{at, k, text, (&games.Refused{Round: at, Move: k, Text: text, Err: err}).Message()}
+			return &refusalJSON{at, k, text, games.Refuse(b, last, at, k, text, err).Message()}
 		}
 		if last.Over() {
 			refusal = ref(errors.New("the round is over: start a new round"))

@@ -153,3 +153,16 @@ func state(r games.Round) *State {
 	st, _ := e.(*State)
 	return st
 }
+
+// MoveName implements games.Namer: the defense's chords and the offense's
+// moves are numbered apart.
+func (Game) MoveName(r games.Round, _ string) string {
+	st := state(r)
+	if st == nil {
+		return ""
+	}
+	if st.bd.chords < st.m {
+		return fmt.Sprintf("chord %d", st.bd.chords+1)
+	}
+	return fmt.Sprintf("move %d", st.moves()+1)
+}

@@ -319,3 +319,19 @@ func state(r games.Round) *State {
 	st, _ := e.(*State)
 	return st
 }
+
+// MoveName implements games.Namer: a player's curve, then the grid being
+// filled.
+func (Game) MoveName(r games.Round, _ string) string {
+	st := state(r)
+	switch {
+	case st == nil:
+		return ""
+	case st.drawn < len(st.players):
+		return st.curveName(st.drawn)
+	case st.cur < len(st.grids):
+		g := st.grids[st.cur]
+		return fmt.Sprintf("%s filled by %s", st.curveName(g.owner), st.players[g.filler])
+	}
+	return "the round"
+}

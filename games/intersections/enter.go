@@ -90,3 +90,11 @@ func state(r games.Round) *State {
 	st, _ := e.(*State)
 	return st
 }
+
+// MoveName implements games.Namer: segment K.
+func (Game) MoveName(r games.Round, _ string) string {
+	if st := state(r); st != nil {
+		return fmt.Sprintf("segment %d", len(st.segs)+1)
+	}
+	return ""
+}

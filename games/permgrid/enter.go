@@ -1,6 +1,8 @@
 package permgrid
 
 import (
+	"fmt"
+
 	"papergames/boards"
 	"papergames/games"
 	"papergames/input"
@@ -66,4 +68,14 @@ func (Game) Pick(_ games.Round, picks []string, _ layout.Point, _ float64) (stri
 		return "", nil
 	}
 	return picks[len(picks)-1], nil
+}
+
+// MoveName implements games.Namer: dot K.
+func (Game) MoveName(r games.Round, _ string) string {
+	if e, ok := games.EngineOf[Move](r); ok {
+		if st, _ := e.(*State); st != nil {
+			return fmt.Sprintf("dot %d", len(st.dots)+1)
+		}
+	}
+	return ""
 }

@@ -193,3 +193,17 @@ func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (stri
 	}
 	return fmt.Sprintf("[%s, %s]", strconv.FormatFloat(x, 'f', -1, 64), strconv.FormatFloat(y, 'f', -1, 64)), nil
 }
+
+// MoveName implements games.Namer: dot K, then path step K.
+func (Game) MoveName(r games.Round, text string) string {
+	e, ok := r.(*entered)
+	switch {
+	case !ok:
+		return ""
+	case strings.TrimSpace(text) == "done":
+		return "dots"
+	case len(e.st.dots) < e.st.n:
+		return fmt.Sprintf("dot %d", len(e.st.dots)+1)
+	}
+	return fmt.Sprintf("path step %d", len(e.st.path)+1)
+}

@@ -214,3 +214,19 @@ func state(r games.Round) *State {
 	st, _ := e.(*State)
 	return st
 }
+
+// MoveName implements games.Namer: a cut by its ring, the cuts as a
+// whole, a segment by its number.
+func (Game) MoveName(r games.Round, text string) string {
+	st := state(r)
+	switch {
+	case st == nil:
+		return ""
+	case st.done:
+		return fmt.Sprintf("segment %d", len(st.segs)+1)
+	case strings.TrimSpace(text) == "done":
+		return "cuts"
+	}
+	ring, _, _ := strings.Cut(text, ":")
+	return "ring " + strings.TrimSpace(ring)
+}
