@@ -182,7 +182,9 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   }
 
   async function click(name) {
-    if (!cur || cur.over) return;
+    if (!cur) return;
+    if (cur.round !== cur.playing) return act({}); // back to the round being played
+    if (cur.over) return;
     await act({picks: [...picks, name]});
   }
 
