@@ -889,6 +889,7 @@ func serveCommand() *cli.Command {
 		Usage: "start the local web app: the games, a sheet designer, and scoring",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "port", Usage: "port on 127.0.0.1 (0: a free one)"},
+			&cli.StringFlag{Name: "listen", Usage: "listen on `ADDR` (host:port, e.g. 0.0.0.0:8080) instead of 127.0.0.1, so that other machines can reach the app; it then answers requests for that address too"},
 			&cli.BoolFlag{Name: "open", Usage: "open the app in the web browser"},
 		},
 		Action: func(c *cli.Context) error {
@@ -899,7 +900,17 @@ func serveCommand() *cli.Command {
 			if port < 0 || port > 65535 {
 				return usage("--port %d: must be from 0 to 65535", port)
 			}
-			ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+			addr := fmt.Sprintf("127.0.0.1:%d", port)
+			if c.IsSet("listen") {
+				if c.IsSet("port") {
+					return usage("--listen gives the port: use --listen HOST:PORT without --port")
+				}
+				addr = c.String("listen")
+				if _, _, err := net.SplitHostPort(addr); err != nil {
+					return usage("--listen %q: write HOST:PORT, e.g. 0.0.0.0:8080 or 192.168.1.5:8080", addr)
+				}
+			}
+			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return fmt.Errorf("serve: %v", err)
 			}
