@@ -3,6 +3,7 @@ package geom
 import (
 	"errors"
 	"math/big"
+	"papergames/internal/testenv"
 	"runtime"
 	"strings"
 	"testing"
@@ -113,7 +114,7 @@ func TestLongRowOfSegments(t *testing.T) {
 	if a.Components() != len(segs) {
 		t.Errorf("%d components", a.Components())
 	}
-	if took := time.Since(start); took > 20*time.Second {
+	if took := time.Since(start); took > testenv.Bound(20*time.Second) {
 		t.Errorf("took %v", took)
 	}
 }
@@ -133,7 +134,7 @@ func TestManyDenominatorsAreRefused(t *testing.T) {
 	if !errors.As(err, &le) || !le.Scale {
 		t.Fatalf("err = %v, want the limit on exact coordinates", err)
 	}
-	if el := time.Since(start); el > 5*time.Second {
+	if el := time.Since(start); el > testenv.Bound(5*time.Second) {
 		t.Errorf("refused after %v", el)
 	}
 }

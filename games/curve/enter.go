@@ -223,7 +223,7 @@ func (e *entered) Record() string {
 	}
 	var b strings.Builder
 	b.WriteString(rec)
-	fmt.Fprintf(&b, "  - curve: %s\n    filler: %s\n    rows: |\n", yamlName(st.players[g.owner]), yamlName(st.players[g.filler]))
+	fmt.Fprintf(&b, "  - curve: %s\n    filler: %s\n    rows: |\n", games.YAMLName(st.players[g.owner]), games.YAMLName(st.players[g.filler]))
 	for range st.n {
 		b.WriteString("      " + strings.TrimSpace(strings.Repeat(". ", st.n)) + "\n")
 	}

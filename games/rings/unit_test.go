@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"papergames/internal/testenv"
 	"strings"
 	"testing"
 	"time"
@@ -317,7 +318,7 @@ func TestMovesReportLargestTarget(t *testing.T) {
 			t.Errorf("ban %v: %d bytes", ban, len(got))
 		}
 	}
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > testenv.Bound(10*time.Second) {
 		t.Errorf("took %v", d)
 	}
 }
