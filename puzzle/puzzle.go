@@ -1,0 +1,183 @@
+// Package puzzle makes solitaire puzzles out of the games, in the manner
+// of Simon Tatham's collection: each generated from a seed at a difficulty,
+// with a unique id, printed several to a page on a sheet that follows the
+// board sheets' print rules (real millimetres, calibration ruler, fonts
+// embedded), and an answer key whose optimum an exact search proved and the
+// game's own scorer accepted. papergames puzzle prints them; Check scores a
+// solved puzzle written as a transcript against its optimum.
+package puzzle
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"papergames/games"
+	"papergames/layout"
+	"papergames/sheets"
+)
+
+// Item is one generated puzzle with its proven answer.
+type Item struct {
+	ID      string
+	Puzzle  layout.Figure // as printed, to solve
+	Key     layout.Figure // one optimal solution drawn
+	Optimum int           // the proven best value
+	// Caption under the key: the optimum and how it was proved.
+	KeyCaption string
+	// Effort is the search nodes spent proving the optimum, the figure the
+	// difficulty levels are measured by.
+	Effort int
+	// Transcript is the key's solution as the game's transcript; the
+	// game's scorer gives it the optimum.
+	Transcript string
+}
+
+// Kind is one kind of puzzle.
+type Kind struct {
+	Name         string // as the command line takes it
+	Title        string
+	Credit       string
+	Instructions string // a sentence or two, printed on the sheet
+	Value        string // what the key's number is, e.g. "maximum K"
+	// PerPage is the puzzles a page at each difficulty.
+	PerPage [3]int
+	// Make generates and solves one puzzle from rng.
+	Make func(rng *rand.Rand, d Difficulty) (*Item, error)
+}
+
+// Kinds lists the kinds, in the order the command lists them.
+func Kinds() []Kind {
+	return []Kind{fillKind}
+}
+
+// Find returns the kind named name.
+func Find(name string) (Kind, bool) {
+	for _, k := range Kinds() {
+		if strings.EqualFold(k.Name, name) {
+			return k, true
+		}
+	}
+	return Kind{}, false
+}
+
+// ParseDifficulty reads easy, medium or hard.
+func ParseDifficulty(s string) (Difficulty, error) {
+	for i, d := range Difficulties {
+		if strings.EqualFold(s, d) {
+			return Difficulty(i), nil
+		}
+	}
+	return 0, fmt.Errorf("difficulty %q: one of %s", s, strings.Join(Difficulties, ", "))
+}
+
+// Options are a puzzle sheet's settings.
+type Options struct {
+	Difficulty Difficulty
+	Count      int
+	Seed       uint64
+	Paper      layout.Size // already turned for landscape
+	Margin     float64
+	PerPage    int // 0 for the kind's own
+	NoRuler    bool
+	Style      layout.Style
+}
+
+// MaxCount is the most puzzles a sheet takes.
+const MaxCount = 100
+
+// Sheet is a puzzle sheet ready to draw: the puzzles' pages and the answer
+// key's pages.
+type Sheet struct {
+	ID       string // the sheet's id: kind, difficulty, count and seed
+	Items    []*Item
+	Puzzles  *layout.Sheet
+	Key      *layout.Sheet
+	Warnings []string
+}
+
+// rngFor is puzzle i's generator: one stream per puzzle, so that a sheet
+// of N puzzles begins with the N-1 of a shorter one.
+func rngFor(seed uint64, kind string, d Difficulty, i int) *rand.Rand {
+	h := uint64(14695981039346656037)
+	for _, b := range []byte(kind) {
+		h = (h ^ uint64(b)) * 1099511628211
+	}
+	return rand.New(rand.NewPCG(seed, h^uint64(d)<<56^uint64(i)))
+}
+
+// Build generates o.Count puzzles of kind k and lays out their sheet and
+// key. Every key is verified twice before it is printed: by the search
+// that made it and by the game's scorer on its transcript (Make does
+// both).
+func Build(k Kind, o Options) (*Sheet, error) {
+	if o.Count < 1 || o.Count > MaxCount {
+		return nil, &games.UsageError{Msg: fmt.Sprintf("--count %d: must be from 1 to %d", o.Count, MaxCount)}
+	}
+	if o.Style.Line < sheets.MinLine || o.Style.Line > sheets.MaxLine {
+		return nil, &games.UsageError{Msg: fmt.Sprintf("--line-width %g mm: must be from %g to %g mm", o.Style.Line, sheets.MinLine, sheets.MaxLine)}
+	}
+	if o.PerPage < 0 || o.PerPage > sheets.MaxPerPage {
+		return nil, &games.UsageError{Msg: fmt.Sprintf("--per-page %d: must be from 1 to %d", o.PerPage, sheets.MaxPerPage)}
+	}
+	s := &Sheet{ID: games.BoardID(fmt.Sprintf("puzzle %s %s count=%d seed=%d", k.Name, o.Difficulty, o.Count, o.Seed))}
+	for i := range o.Count {
+		it, err := k.Make(rngFor(o.Seed, k.Name, o.Difficulty, i), o.Difficulty)
+		if err != nil {
+			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
+		}
+		s.Items = append(s.Items, it)
+	}
+	per := o.PerPage
+	if per == 0 {
+		per = k.PerPage[o.Difficulty]
+	}
+	per = min(per, o.Count)
+	how := fmt.Sprintf("made by papergames puzzle %s: %s, %d puzzles, seed %d", k.Name, o.Difficulty, o.Count, o.Seed)
+	base := layout.Sheet{Paper: o.Paper, Margin: o.Margin, BoardID: s.ID, Ruler: !o.NoRuler, NoTable: true, Style: o.Style}
+	s.Puzzles, s.Key = new(layout.Sheet), new(layout.Sheet)
+	*s.Puzzles, *s.Key = base, base
+	s.Puzzles.Title = fmt.Sprintf("%s · %s", k.Title, o.Difficulty)
+	s.Puzzles.Credit = k.Credit + " · " + how
+	s.Puzzles.Params = k.Instructions
+	s.Key.Title = fmt.Sprintf("%s · %s · answer key", k.Title, o.Difficulty)
+	s.Key.Credit = k.Credit + " · " + how
+	s.Key.Params = "Each key gives the best " + k.Value + ", proved by exhaustive search and checked by the game's scorer, and one solution that reaches it; other solutions may reach it too."
+	for i, it := range s.Items {
+		s.Puzzles.Cells = append(s.Puzzles.Cells, layout.Cell{Figure: it.Puzzle, Caption: fmt.Sprintf("%d. puzzle %s", i+1, it.ID)})
+		s.Key.Cells = append(s.Key.Cells, layout.Cell{Figure: it.Key, Caption: fmt.Sprintf("%d. %s: %s", i+1, it.ID, it.KeyCaption)})
+	}
+	for _, sh := range []*layout.Sheet{s.Puzzles, s.Key} {
+		p := per
+		for ; p > 1; p-- {
+			sh.PerPage = p
+			if _, err := sh.Layout(); err == nil {
+				break
+			}
+		}
+		sh.PerPage = p
+		if _, err := sh.Layout(); err != nil {
+			return nil, err
+		}
+		if p < per && sh == s.Puzzles && o.PerPage > 0 {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%d puzzles a page would be below readable size here: printing %d a page", per, p))
+		}
+	}
+	return s, nil
+}
+
+// Draw draws the puzzles and then, when key is nil, the answer key on the
+// pages after them; otherwise the key goes to key.
+func (s *Sheet) Draw(doc, key layout.Document) error {
+	if err := s.Puzzles.Draw(doc); err != nil {
+		return err
+	}
+	if key == nil {
+		key = doc
+	}
+	return s.Key.Draw(key)
+}
+
+// errNotPuzzle is Check's answer to a transcript of no puzzle kind.
+var errNotPuzzle = errors.New("not a puzzle transcript")
