@@ -474,6 +474,7 @@ func puzzleCommand() *cli.Command {
 				&cli.BoolFlag{Name: "no-ruler", Usage: "leave out the calibration ruler"},
 				&cli.StringFlag{Name: "line-width", Value: "0.35mm", Usage: "width of the game lines"},
 				&cli.BoolFlag{Name: "grey", Usage: "draw light guide lines grey"},
+				&cli.IntFlag{Name: "transcript", Usage: "print puzzle `N`'s blank transcript (to fill in and check) instead of the sheet"},
 			},
 			Action: func(c *cli.Context) error { return writePuzzles(c, k) },
 		})
@@ -534,6 +535,13 @@ func writePuzzles(c *cli.Context, k puzzle.Kind) error {
 		PerPage: o.PerPage, NoRuler: o.NoRuler, Style: style})
 	if err != nil {
 		return err
+	}
+	if n := c.Int("transcript"); c.IsSet("transcript") {
+		if n < 1 || n > len(s.Items) {
+			return usage("--transcript %d: the sheet has puzzles 1 to %d", n, len(s.Items))
+		}
+		fmt.Fprint(c.App.Writer, s.Items[n-1].Blank)
+		return nil
 	}
 	for _, w := range s.Warnings {
 		fmt.Fprintf(c.App.ErrWriter, "papergames: warning: %s\n", w)

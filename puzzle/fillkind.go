@@ -47,12 +47,18 @@ func makeFill(rng *rand.Rand, d Difficulty) (*Item, error) {
 	if sol.K == len(f.Inside) {
 		proof = "all filled"
 	}
+	blank, err := f.Transcript(make([]int, f.N*f.N))
+	if err != nil {
+		return nil, err
+	}
 	return &Item{
 		ID:         f.ID(),
+		Blank:      blank,
 		Puzzle:     fillFigure{f: f},
 		Key:        fillFigure{f: f, grid: sol.Grid},
 		Optimum:    sol.K,
 		KeyCaption: fmt.Sprintf("max K = %d (%s)", sol.K, proof),
+		KeyShort:   fmt.Sprintf("max K = %d", sol.K),
 		Effort:     sol.Nodes,
 		Transcript: tr,
 	}, nil
@@ -77,7 +83,11 @@ func (f *Fill) Transcript(grid []int) (string, error) {
 		}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "# papergames puzzle %s: Within The Curve fill, one player.\n# papergames puzzle check THIS-FILE scores it against the maximum.\n", f.ID())
+	fmt.Fprintf(&b, "# papergames puzzle %s: Within The Curve fill, one player.\n", f.ID())
+	if len(at) == 0 {
+		b.WriteString("# Write your numbers in place of the dots inside the loop (the squares\n# in [ ] are the loop's printed numbers), then\n")
+	}
+	b.WriteString("#   papergames puzzle check THIS-FILE\n# scores it against the maximum.\n")
 	fmt.Fprintf(&b, "game: within-the-curve\nplayers: [%s]\nsize: %d\nrounds:\n", solver, f.N)
 	for i, line := range strings.Split(strings.TrimRight(st.Record(), "\n"), "\n") {
 		if i == 0 {
@@ -114,9 +124,9 @@ func (ff fillFigure) board() boards.CellGrid { return boards.CellGrid{N: ff.f.N}
 // Extent implements layout.Figure.
 func (ff fillFigure) Extent(s float64) layout.Size { return ff.board().Extent(s) }
 
-// MinSize implements layout.Figure: squares at least 7 mm, room for two
+// MinSize implements layout.Figure: squares at least 6 mm, room for two
 // digits written by hand.
-func (ff fillFigure) MinSize() float64 { return 7 * float64(ff.f.N) }
+func (ff fillFigure) MinSize() float64 { return 6 * float64(ff.f.N) }
 
 // Draw implements layout.Figure.
 func (ff fillFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {

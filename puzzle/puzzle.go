@@ -24,11 +24,14 @@ type Item struct {
 	Puzzle  layout.Figure // as printed, to solve
 	Key     layout.Figure // one optimal solution drawn
 	Optimum int           // the proven best value
-	// Caption under the key: the optimum and how it was proved.
-	KeyCaption string
+	// KeyCaption heads the key: the optimum and how it was proved;
+	// KeyShort is the optimum alone, for a cell too narrow for the rest.
+	KeyCaption, KeyShort string
 	// Effort is the search nodes spent proving the optimum, the figure the
 	// difficulty levels are measured by.
 	Effort int
+	// Blank is the puzzle as a transcript to fill in and check.
+	Blank string
 	// Transcript is the key's solution as the game's transcript; the
 	// game's scorer gives it the optimum.
 	Transcript string
@@ -84,6 +87,9 @@ type Options struct {
 	Style      layout.Style
 }
 
+// captionFont is the font of a cell's caption on a sheet.
+var captionFont = layout.Font{Size: 3.4, Bold: true}
+
 // MaxCount is the most puzzles a sheet takes.
 const MaxCount = 100
 
@@ -134,16 +140,16 @@ func Build(k Kind, o Options) (*Sheet, error) {
 		per = k.PerPage[o.Difficulty]
 	}
 	per = min(per, o.Count)
-	how := fmt.Sprintf("made by papergames puzzle %s: %s, %d puzzles, seed %d", k.Name, o.Difficulty, o.Count, o.Seed)
+	how := fmt.Sprintf("Made by papergames puzzle %s: %s, %d puzzles, seed %d", k.Name, o.Difficulty, o.Count, o.Seed)
 	base := layout.Sheet{Paper: o.Paper, Margin: o.Margin, BoardID: s.ID, Ruler: !o.NoRuler, NoTable: true, Style: o.Style}
 	s.Puzzles, s.Key = new(layout.Sheet), new(layout.Sheet)
 	*s.Puzzles, *s.Key = base, base
 	s.Puzzles.Title = fmt.Sprintf("%s · %s", k.Title, o.Difficulty)
-	s.Puzzles.Credit = k.Credit + " · " + how
-	s.Puzzles.Params = k.Instructions
+	s.Puzzles.Credit = k.Credit
+	s.Puzzles.Params = k.Instructions + " " + how + "."
 	s.Key.Title = fmt.Sprintf("%s · %s · answer key", k.Title, o.Difficulty)
-	s.Key.Credit = k.Credit + " · " + how
-	s.Key.Params = "Each key gives the best " + k.Value + ", proved by exhaustive search and checked by the game's scorer, and one solution that reaches it; other solutions may reach it too."
+	s.Key.Credit = k.Credit
+	s.Key.Params = "Each key gives the best " + k.Value + ", proved by exhaustive search and checked by the game's scorer, and one solution that reaches it; other solutions may reach it too. " + how + "."
 	for i, it := range s.Items {
 		s.Puzzles.Cells = append(s.Puzzles.Cells, layout.Cell{Figure: it.Puzzle, Caption: fmt.Sprintf("%d. puzzle %s", i+1, it.ID)})
 		s.Key.Cells = append(s.Key.Cells, layout.Cell{Figure: it.Key, Caption: fmt.Sprintf("%d. %s: %s", i+1, it.ID, it.KeyCaption)})
@@ -162,6 +168,14 @@ func Build(k Kind, o Options) (*Sheet, error) {
 		}
 		if p < per && sh == s.Puzzles && o.PerPage > 0 {
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%d puzzles a page would be below readable size here: printing %d a page", per, p))
+		}
+	}
+	// Key captions too wide for their cell give the optimum alone.
+	plan, _ := s.Key.Layout()
+	room := (plan.Body.W()-float64(plan.Cols-1)*8)/float64(plan.Cols) - 2
+	for i, it := range s.Items {
+		if layout.TextWidth(s.Key.Cells[i].Caption, captionFont) > room {
+			s.Key.Cells[i].Caption = fmt.Sprintf("%d. %s: %s", i+1, it.ID, it.KeyShort)
 		}
 	}
 	return s, nil
