@@ -96,7 +96,7 @@ func fillOf(t *testing.T, n int, loop string) *Fill {
 // puzzle check: the key is optimal; the key less its top number is valid
 // but short (and unfinished); a broken grid scores 0.
 func TestFillCheck(t *testing.T) {
-	it, err := makeFill(rngFor(5, fillKind.Name, Medium, 0), Medium)
+	it, err := makeFill(rngFor(5, fillKind.Name, Medium, 0), nil, Medium, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

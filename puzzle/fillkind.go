@@ -18,7 +18,7 @@ var fillKind = Kind{
 	Credit: "Puzzles on Leroy Quet's game Within The Curve (2008)",
 	Instructions: "Write 1, 2, 3, ... in order in the empty squares inside the loop, each in any square where it has no common factor with a number " +
 		"directly above, below, left or right of it (the loop's printed numbers count too). Go as far as you can: your score is the last number you write.",
-	Value:   "last number K",
+	Value:   "the largest last number K",
 	PerPage: [3]int{6, 4, 4},
 	Make:    makeFill,
 }
@@ -27,7 +27,7 @@ var fillKind = Kind{
 // check of the fill, then the game's engine playing it write by write and
 // the game's scorer on the transcript, which must give K and call the grid
 // finished.
-func makeFill(rng *rand.Rand, d Difficulty) (*Item, error) {
+func makeFill(rng, _ *rand.Rand, d Difficulty, _ int) (*Item, error) {
 	f, sol, err := NewFill(rng, d)
 	if err != nil {
 		return nil, err

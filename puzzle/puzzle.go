@@ -46,13 +46,15 @@ type Kind struct {
 	Value        string // what the key's number is, e.g. "maximum K"
 	// PerPage is the puzzles a page at each difficulty.
 	PerPage [3]int
-	// Make generates and solves one puzzle from rng.
-	Make func(rng *rand.Rand, d Difficulty) (*Item, error)
+	// Make generates and solves puzzle i of a sheet: rng is the puzzle's
+	// own stream, sheet one shared by the sheet's puzzles (the same for
+	// every i), for kinds that deal out a fixed set of puzzles.
+	Make func(rng, sheet *rand.Rand, d Difficulty, i int) (*Item, error)
 }
 
 // Kinds lists the kinds, in the order the command lists them.
 func Kinds() []Kind {
-	return []Kind{fillKind}
+	return []Kind{fillKind, minimumKind}
 }
 
 // Find returns the kind named name.
@@ -129,7 +131,7 @@ func Build(k Kind, o Options) (*Sheet, error) {
 	}
 	s := &Sheet{ID: games.BoardID(fmt.Sprintf("puzzle %s %s count=%d seed=%d", k.Name, o.Difficulty, o.Count, o.Seed))}
 	for i := range o.Count {
-		it, err := k.Make(rngFor(o.Seed, k.Name, o.Difficulty, i), o.Difficulty)
+		it, err := k.Make(rngFor(o.Seed, k.Name, o.Difficulty, i), rngFor(o.Seed, k.Name, o.Difficulty, -1), o.Difficulty, i)
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}
@@ -149,7 +151,7 @@ func Build(k Kind, o Options) (*Sheet, error) {
 	s.Puzzles.Params = k.Instructions + " " + how + "."
 	s.Key.Title = fmt.Sprintf("%s · %s · answer key", k.Title, o.Difficulty)
 	s.Key.Credit = k.Credit
-	s.Key.Params = "Each key gives the best " + k.Value + ", proved by exhaustive search and checked by the game's scorer, and one solution that reaches it; other solutions may reach it too. " + how + "."
+	s.Key.Params = "Each key gives " + k.Value + ", proved by exhaustive search and checked by the game's scorer, and one solution that reaches it; other solutions may reach it too. " + how + "."
 	for i, it := range s.Items {
 		s.Puzzles.Cells = append(s.Puzzles.Cells, layout.Cell{Figure: it.Puzzle, Caption: fmt.Sprintf("%d. puzzle %s", i+1, it.ID)})
 		s.Key.Cells = append(s.Key.Cells, layout.Cell{Figure: it.Key, Caption: fmt.Sprintf("%d. %s: %s", i+1, it.ID, it.KeyCaption)})
