@@ -30,6 +30,9 @@ type Item struct {
 	// Effort is the search nodes spent proving the optimum, the figure the
 	// difficulty levels are measured by.
 	Effort int
+	// Caption follows the id on the sheet: the puzzle's own task, when
+	// the kind's puzzles differ in it ("" for none).
+	Caption string
 	// Blank is the puzzle as a transcript to fill in and check.
 	Blank string
 	// Transcript is the key's solution as the game's transcript; the
@@ -54,7 +57,7 @@ type Kind struct {
 
 // Kinds lists the kinds, in the order the command lists them.
 func Kinds() []Kind {
-	return []Kind{fillKind, minimumKind}
+	return []Kind{fillKind, minimumKind, mostKind}
 }
 
 // Find returns the kind named name.
@@ -87,6 +90,13 @@ type Options struct {
 	PerPage    int // 0 for the kind's own
 	NoRuler    bool
 	Style      layout.Style
+}
+
+func puzzleCaption(i int, it *Item) string {
+	if it.Caption != "" {
+		return fmt.Sprintf("%d. puzzle %s: %s", i+1, it.ID, it.Caption)
+	}
+	return fmt.Sprintf("%d. puzzle %s", i+1, it.ID)
 }
 
 // captionFont is the font of a cell's caption on a sheet.
@@ -129,14 +139,20 @@ func Build(k Kind, o Options) (*Sheet, error) {
 	if o.PerPage < 0 || o.PerPage > sheets.MaxPerPage {
 		return nil, &games.UsageError{Msg: fmt.Sprintf("--per-page %d: must be from 1 to %d", o.PerPage, sheets.MaxPerPage)}
 	}
-	s := &Sheet{ID: games.BoardID(fmt.Sprintf("puzzle %s %s count=%d seed=%d", k.Name, o.Difficulty, o.Count, o.Seed))}
+	var items []*Item
 	for i := range o.Count {
 		it, err := k.Make(rngFor(o.Seed, k.Name, o.Difficulty, i), rngFor(o.Seed, k.Name, o.Difficulty, -1), o.Difficulty, i)
 		if err != nil {
 			return nil, fmt.Errorf("puzzle %d: %w", i+1, err)
 		}
-		s.Items = append(s.Items, it)
+		items = append(items, it)
 	}
+	return lay(k, o, items)
+}
+
+// lay lays out the sheet and key of items.
+func lay(k Kind, o Options, items []*Item) (*Sheet, error) {
+	s := &Sheet{ID: games.BoardID(fmt.Sprintf("puzzle %s %s count=%d seed=%d", k.Name, o.Difficulty, o.Count, o.Seed)), Items: items}
 	per := o.PerPage
 	if per == 0 {
 		per = k.PerPage[o.Difficulty]
@@ -153,7 +169,7 @@ func Build(k Kind, o Options) (*Sheet, error) {
 	s.Key.Credit = k.Credit
 	s.Key.Params = "Each key gives " + k.Value + ", proved by exhaustive search and checked by the game's scorer, and one solution that reaches it; other solutions may reach it too. " + how + "."
 	for i, it := range s.Items {
-		s.Puzzles.Cells = append(s.Puzzles.Cells, layout.Cell{Figure: it.Puzzle, Caption: fmt.Sprintf("%d. puzzle %s", i+1, it.ID)})
+		s.Puzzles.Cells = append(s.Puzzles.Cells, layout.Cell{Figure: it.Puzzle, Caption: puzzleCaption(i, it)})
 		s.Key.Cells = append(s.Key.Cells, layout.Cell{Figure: it.Key, Caption: fmt.Sprintf("%d. %s: %s", i+1, it.ID, it.KeyCaption)})
 	}
 	for _, sh := range []*layout.Sheet{s.Puzzles, s.Key} {
@@ -172,12 +188,19 @@ func Build(k Kind, o Options) (*Sheet, error) {
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%d puzzles a page would be below readable size here: printing %d a page", per, p))
 		}
 	}
-	// Key captions too wide for their cell give the optimum alone.
-	plan, _ := s.Key.Layout()
-	room := (plan.Body.W()-float64(plan.Cols-1)*8)/float64(plan.Cols) - 2
+	// Captions too wide for their cell shorten: the key's to the optimum
+	// alone, the puzzle's without the word "puzzle".
+	room := func(sh *layout.Sheet) float64 {
+		plan, _ := sh.Layout()
+		return (plan.Body.W()-float64(plan.Cols-1)*8)/float64(plan.Cols) - 2
+	}
+	keyRoom, puzzleRoom := room(s.Key), room(s.Puzzles)
 	for i, it := range s.Items {
-		if layout.TextWidth(s.Key.Cells[i].Caption, captionFont) > room {
+		if layout.TextWidth(s.Key.Cells[i].Caption, captionFont) > keyRoom {
 			s.Key.Cells[i].Caption = fmt.Sprintf("%d. %s: %s", i+1, it.ID, it.KeyShort)
+		}
+		if c := &s.Puzzles.Cells[i].Caption; layout.TextWidth(*c, captionFont) > puzzleRoom {
+			*c = strings.Replace(*c, " puzzle ", " ", 1)
 		}
 	}
 	return s, nil
