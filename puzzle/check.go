@@ -27,6 +27,8 @@ func Check(name string, data []byte) (report string, optimal bool, err error) {
 	switch strings.ToLower(head.Game) {
 	case "within-the-curve":
 		return checkFill(name, data)
+	case "arcs-and-marks":
+		return checkReaches(name, data)
 	case "permutation-grid":
 		return checkMost(name, data)
 	case "making-intersections":

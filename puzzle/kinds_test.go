@@ -78,3 +78,66 @@ func TestMostReproved(t *testing.T) {
 		}
 	}
 }
+
+// The fewest meetings of easy reaches puzzles, re-proved by playing every
+// sequence of reaches on the engine without the search's bound; and a
+// transcript that changes the opponent's printed reach is not a solution.
+func TestReachesReproved(t *testing.T) {
+	s, err := Build(reachesKind, options(Easy, 3, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range s.Items {
+		p := it.Key.(reachesFigure).p
+		best := 1 << 30
+		reaches := make([]int, p.M)
+		var rec func(i int)
+		rec = func(i int) {
+			if i == p.M {
+				if _, counts, err := p.Transcript(reaches); err == nil {
+					sum := 0
+					for j, n := range counts {
+						if p.mine(j) {
+							sum += n
+						}
+					}
+					best = min(best, sum)
+				}
+				return
+			}
+			if !p.mine(i) {
+				reaches[i] = p.Opp[i]
+				rec(i + 1)
+				return
+			}
+			for k := 1; 2*k < p.M; k++ {
+				reaches[i] = k
+				rec(i + 1)
+			}
+		}
+		rec(0)
+		if best != it.Optimum {
+			t.Errorf("puzzle %s: the key says %d, every sequence on the engine %d", it.ID, it.Optimum, best)
+		}
+	}
+	it := s.Items[0]
+	p := it.Key.(reachesFigure).p
+	opp := 0
+	for p.mine(opp) {
+		opp++
+	}
+	bad := p
+	bad.Opp = append([]int(nil), p.Opp...)
+	bad.Opp[opp] = bad.Opp[opp]%((p.M-1)/2) + 1
+	sol := append([]int(nil), it.Key.(reachesFigure).reaches...)
+	sol[opp] = bad.Opp[opp]
+	tr, _, err := bad.Transcript(sol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr = strings.Replace(tr, bad.header(), p.header(), 1)
+	report, ok, err := Check("bad.yaml", []byte(tr))
+	if err != nil || ok || !strings.Contains(report, "not a solution") {
+		t.Errorf("a changed opponent's reach: %v %v\n%s", ok, err, report)
+	}
+}

@@ -57,7 +57,7 @@ type Kind struct {
 
 // Kinds lists the kinds, in the order the command lists them.
 func Kinds() []Kind {
-	return []Kind{fillKind, minimumKind, mostKind}
+	return []Kind{fillKind, minimumKind, mostKind, reachesKind}
 }
 
 // Find returns the kind named name.
