@@ -48,3 +48,16 @@ func TestPuzzleCommand(t *testing.T) {
 		t.Errorf("check of a missing file: status %d, want 1", st)
 	}
 }
+
+// Within The Curve takes 1 to 12 players, but a board sheet and its blank
+// transcript stay for two unless --players says otherwise.
+func TestWithinTheCurveDefaultsToTwoPlayers(t *testing.T) {
+	st, out, e := runCLI(t, "transcript", "within-the-curve")
+	if st != 0 || !strings.Contains(out, "players: [player 1, player 2]") {
+		t.Errorf("status %d: %s%s", st, out, e)
+	}
+	st, out, e = runCLI(t, "transcript", "within-the-curve", "--players", "1")
+	if st != 0 || !strings.Contains(out, "players: [player 1]") {
+		t.Errorf("--players 1: status %d: %s%s", st, out, e)
+	}
+}
