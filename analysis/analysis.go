@@ -86,6 +86,7 @@ type Chart struct {
 	X       string   `json:"x"`
 	Y       string   `json:"y"`
 	Series  []Series `json:"series,omitempty"`
+	Legend  string   `json:"legend,omitempty"` // where the legend goes: "" top left, "top right", "middle left", "bottom right"
 	Drawing *Drawing `json:"drawing,omitempty"`
 }
 
@@ -104,6 +105,7 @@ type Drawing struct {
 	Segments [][4]float64 `json:"segments"` // x1, y1, x2, y2
 	Dots     [][2]float64 `json:"dots,omitempty"`
 	Circle   bool         `json:"circle,omitempty"` // also draw the unit circle
+	Given    int          `json:"given,omitempty"`  // the first Given segments are drawn black (the board's own), the rest in two inks by turns
 	Gap      float64      `json:"gap,omitempty"`    // leave this much out at each end of a segment, so that segments end visibly
 	Labels   []Label      `json:"labels,omitempty"`
 }

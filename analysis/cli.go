@@ -24,6 +24,7 @@ func Help() string {
 	var b strings.Builder
 	b.WriteString(`usage: papergames analyze GAME QUESTION [flags]
        papergames analyze merge [--json] [--plot FILE] PARTIAL.json...
+       papergames analyze plot ANSWER.json FILE.pdf|svg   (redraw the chart of a --json answer)
 
 Answers the open questions of the games' posts, exactly where possible;
 every answer states its method (exhaustive, search with its pruning, or
@@ -102,6 +103,9 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	}
 	if args[0] == "merge" {
 		return mainMerge(args[1:], stdout, stderr)
+	}
+	if args[0] == "plot" {
+		return mainPlot(args[1:], stderr)
 	}
 	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 		return usagef("analyze needs a game and a question, e.g. papergames analyze making-intersections minimum (papergames analyze --help lists them)")
@@ -271,4 +275,25 @@ func mainMerge(args []string, stdout, stderr io.Writer) error {
 	return show(r, *asJSON, *plot, start, stdout, stderr)
 }
 
-var _ = os.Stderr
+// mainPlot redraws the chart of an answer saved with --json.
+func mainPlot(args []string, stderr io.Writer) error {
+	if len(args) != 2 {
+		return usagef("plot needs an answer saved with --json and the chart's file, e.g. papergames analyze plot answer.json chart.svg")
+	}
+	if err := checkPlotName(args[1]); err != nil {
+		return err
+	}
+	b, err := os.ReadFile(args[0])
+	if err != nil {
+		return err
+	}
+	var r Result
+	if err := json.Unmarshal(b, &r); err != nil || r.Question == "" {
+		return fmt.Errorf("%s: not an answer of papergames analyze --json", args[0])
+	}
+	if err := Plot(&r, args[1]); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "wrote %s\n", args[1])
+	return nil
+}

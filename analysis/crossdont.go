@@ -184,6 +184,7 @@ type defUnit struct {
 	PlaySum  int64        `json:"play_sum"`
 	Playouts int          `json:"playouts"`
 	Drawing  [][4]float64 `json:"drawing,omitempty"`
+	LineXY   [][4]float64 `json:"line_xy,omitempty"`
 }
 
 func (j *defenseJob) Units() int   { return len(j.sets) }
@@ -199,6 +200,7 @@ func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %v", cs.Pattern, cs, err)
 	}
+	u.LineXY = d.LineXY
 	u.Exact, u.MinExact, u.MinAbove, u.Min, u.Max, u.States, u.Nodes, u.Line = d.Exact, d.MinExact, d.MinAbove, d.Min, d.Max, d.States, d.Nodes, strings.Join(d.Line, " ")
 	st := newDefenseState(cs.Chords)
 	rng := Rand(seed, uint64(i)+1<<32)
@@ -317,7 +319,15 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 	}
 	if j.given && len(units) == 1 {
 		u := units[0].(*defUnit)
-		r.Chart = &Chart{Title: "Chords " + u.Chords, Drawing: &Drawing{Segments: u.Drawing, Circle: true}}
+		d := &Drawing{Segments: append(append([][4]float64(nil), u.Drawing...), u.LineXY...), Circle: true, Given: len(u.Drawing)}
+		for i, g := range u.LineXY {
+			d.Labels = append(d.Labels, Label{X: (g[0] + g[2]) / 2, Y: (g[1] + g[3]) / 2, Text: strconv.Itoa(i + 1)})
+		}
+		title := "Chords " + u.Chords
+		if u.MinExact {
+			title = fmt.Sprintf("A shortest game: %d segments (chords in black)", u.Min)
+		}
+		r.Chart = &Chart{Title: title, Drawing: d}
 		return r, nil
 	}
 	c := &Chart{Title: "Segments the chords force (offense drawing as few as it can)", X: "chords m", Y: "fewest offense segments"}
@@ -333,13 +343,14 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 
 // Defense is the exact answer for one set of chords.
 type Defense struct {
-	Exact    bool     // false: the search stored its budget of drawings and gave up
-	Min, Max int      // fewest and most offense segments over all legal play
-	MinExact bool     // Min is exact (by the whole search, or by iterative deepening)
-	MinAbove int      // when neither finished: every game has more than MinAbove moves
-	States   int      // drawings stored
-	Nodes    int64    // moves played by the search
-	Line     []string // a game of Min segments
+	Exact    bool         // false: the search stored its budget of drawings and gave up
+	Min, Max int          // fewest and most offense segments over all legal play
+	MinExact bool         // Min is exact (by the whole search, or by iterative deepening)
+	MinAbove int          // when neither finished: every game has more than MinAbove moves
+	States   int          // drawings stored
+	Nodes    int64        // moves played by the search
+	Line     []string     // a game of Min segments
+	LineXY   [][4]float64 // its segments, for drawing
 }
 
 // SolveDefense searches every legal offense play after the chords.
@@ -365,6 +376,7 @@ func SolveDefense(chords [][2]*big.Rat, budget int) (d Defense, err error) {
 	d = Defense{Exact: ok, Min: mn, Max: mx, States: len(s.memo), Nodes: s.nodes}
 	if ok {
 		d.Line = s.line()
+		d.LineXY = s.lineXY
 		d.MinExact = true
 		return d, nil
 	}
@@ -448,6 +460,7 @@ type defSearch struct {
 	cross     map[[4]int32]int32
 	memo      map[string][2]int
 	seen      map[string]int
+	lineXY    [][4]float64
 	budget    int
 	nodes     int64
 	bufs      [][]crossdont.Move
@@ -554,8 +567,10 @@ func (s *defSearch) dfs() (mn, mx int, ok bool) {
 	return mn, mx, true
 }
 
-// line replays a shortest game from the table.
+// line replays a shortest game from the table; lineXY gets its
+// segments' ends (for drawing only).
 func (s *defSearch) line() []string {
+	s.lineXY = s.lineXY[:0]
 	var out []string
 	n := 0
 	for {
@@ -571,6 +586,9 @@ func (s *defSearch) line() []string {
 			s.segs = append(s.segs, [2]int32{p, q})
 			if w, ok := s.memo[s.drawingKey()]; ok && w[0] == v[0]-1 {
 				out = append(out, mv.String())
+				x1, y1 := s.pts[p].Float64()
+				x2, y2 := s.pts[q].Float64()
+				s.lineXY = append(s.lineXY, [4]float64{x1, y1, x2, y2})
 				played = true
 				n++
 				break

@@ -125,7 +125,10 @@ func (j *minimumJob) Report(units []any) (*Result, error) {
 		f := Formula(u.J, u.K)
 		eng := "-"
 		if u.Engine >= 0 {
-			eng = strconv.Itoa(u.Engine)
+			eng = fmt.Sprintf("%d (%d layouts)", u.Engine, u.EOpt)
+			if strconv.FormatInt(u.EOpt, 10) != u.Optimal {
+				return nil, fmt.Errorf("%dx%d: the two formulations count %s and %d optimal layouts", u.J, u.K, u.Optimal, u.EOpt)
+			}
 			if u.Engine != u.Min {
 				return nil, fmt.Errorf("%dx%d: the two formulations disagree: %d and %d", u.J, u.K, u.Min, u.Engine)
 			}

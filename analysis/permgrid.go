@@ -327,7 +327,7 @@ func (j *biasJob) Report(units []any) (*Result, error) {
 		r.Answer = append(r.Answer, "the side favoured (more wins) changes "+joinAnd(changes))
 	}
 	r.Answer = append(r.Answer, fmt.Sprintf("%d drawings were counted by geom.Arrange after the fast counter declined them", fb))
-	r.Chart = &Chart{Title: "Polygons In Permutation Grid: who random permutations favour", X: "grid size n", Y: "probability", Series: []Series{w1, w2}}
+	r.Chart = &Chart{Title: "Polygons In Permutation Grid: who random permutations favour", X: "grid size n", Y: "probability", Series: []Series{w1, w2}, Legend: "middle left"}
 	return r, nil
 }
 
@@ -522,7 +522,7 @@ func (j *strategyJob) Report(units []any) (*Result, error) {
 		}
 	}
 	r.Tables = []Table{t}
-	r.Chart = &Chart{Title: "Permutation Grid: player 1's wins by pairing", X: "grid size n", Y: "P(player 1 wins)", Series: series}
+	r.Chart = &Chart{Title: "Permutation Grid: player 1's wins by pairing", X: "grid size n", Y: "P(player 1 wins)", Series: series, Legend: "middle right"}
 	return r, nil
 }
 

@@ -49,8 +49,11 @@ func PlotBytes(r *Result, format string) ([]byte, error) {
 	p.Title.TextStyle.Font.Size = vg.Points(11)
 	p.X.Label.Text = c.X
 	p.Y.Label.Text = c.Y
-	p.Legend.Top = true
-	p.Legend.Left = true
+	p.Legend.Top = !strings.HasPrefix(c.Legend, "bottom")
+	p.Legend.Left = !strings.HasSuffix(c.Legend, "right")
+	if strings.HasPrefix(c.Legend, "middle") {
+		p.Legend.YOffs = -1.1 * vg.Inch
+	}
 	p.Legend.TextStyle.Font.Size = vg.Points(8)
 	w, h := 5*vg.Inch, 3.4*vg.Inch
 	if d := c.Drawing; d != nil {
@@ -158,6 +161,12 @@ func drawLayout(p *plot.Plot, d *Drawing) {
 		l, _ := plotter.NewLine(plotter.XYs{{X: x1, Y: y1}, {X: x2, Y: y2}})
 		l.Width = vg.Points(1.6)
 		l.Color = inks[1+i%2]
+		if d.Given > 0 {
+			l.Color = inks[1+(i-d.Given)%2]
+			if i < d.Given {
+				l.Color, l.Width = color.Black, vg.Points(2.2)
+			}
+		}
 		p.Add(l)
 	}
 	if len(d.Dots) > 0 {

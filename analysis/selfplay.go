@@ -241,6 +241,6 @@ func shareRound(j *selfPlayJob, units []any) (*Result, error) {
 		}
 	}
 	r.Tables = []Table{t}
-	r.Chart = &Chart{Title: fmt.Sprintf("Crossing The Rings, %d players: the divider's share", np), X: "circles", Y: "divider's share of sections", Series: series}
+	r.Chart = &Chart{Title: fmt.Sprintf("Crossing The Rings, %d players: the divider's share", np), X: "circles", Y: "divider's share of sections", Series: series, Legend: "middle left"}
 	return r, nil
 }
