@@ -456,7 +456,17 @@ func writeBoard(c *cli.Context, g games.Game) error {
 // answer key) and papergames puzzle check FILE.
 func puzzleCommand() *cli.Command {
 	cmd := &cli.Command{Name: "puzzle", Usage: "print a sheet of solitaire puzzles with a proven answer key, or check a solved one",
-		ArgsUsage: "KIND [flags] -o FILE.pdf|svg, or check FILE"}
+		ArgsUsage: "KIND [flags] -o FILE.pdf|svg, or check FILE",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				var kinds []string
+				for _, k := range puzzle.Kinds() {
+					kinds = append(kinds, k.Name)
+				}
+				return usage("unknown puzzle kind %q; the kinds are %s (or check FILE)", c.Args().First(), strings.Join(kinds, ", "))
+			}
+			return cli.ShowSubcommandHelp(c)
+		}}
 	for _, k := range puzzle.Kinds() {
 		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
 			Name: k.Name, Usage: k.Title + " puzzles", HideHelpCommand: true,

@@ -39,6 +39,7 @@ func TestPuzzleCommand(t *testing.T) {
 		{"puzzle", "curve-fill", "--count", "0", "-o", out("x.pdf")},
 		{"puzzle", "curve-fill", "--transcript", "9", "--count", "2"},
 		{"puzzle", "check"},
+		{"puzzle", "sudoku"},
 	} {
 		if st, _, _ := runCLI(t, args...); st != 2 {
 			t.Errorf("%v: status %d, want 2", args, st)
