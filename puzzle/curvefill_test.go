@@ -74,6 +74,26 @@ func TestFillOptimumReproved(t *testing.T) {
 	}
 }
 
+// No random fill of medium and hard puzzles beats the proven maximum, and
+// the search's fill reaches it.
+func TestFillRandomNeverBeatsMaximum(t *testing.T) {
+	for _, d := range []Difficulty{Medium, Hard} {
+		for i := range 4 {
+			f, sol, err := NewFill(rngFor(9, fillKind.Name, d, i), d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			k, _ := newModel(f).greedy(rand.New(rand.NewPCG(uint64(i), 3)), 2000)
+			if k > sol.K {
+				t.Errorf("puzzle %s: a random fill reaches %d, above the proven %d", f.ID(), k, sol.K)
+			}
+			if got, err := f.Check(sol.Grid); err != nil || got != sol.K {
+				t.Errorf("puzzle %s: the key's fill: %d, %v", f.ID(), got, err)
+			}
+		}
+	}
+}
+
 func fillOf(t *testing.T, n int, loop string) *Fill {
 	t.Helper()
 	f := &Fill{N: n}
