@@ -256,10 +256,11 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 	}
 	t := Table{Columns: []string{"pattern", "m", "chords", "fewest (offense plays well)", "most", "random play mean", "drawings searched", "shortest game"}}
 	type best struct {
-		min     int
+		lo, hi  int // the fewest segments the set forces lies in lo..hi
+		exact   bool
 		pattern string
 	}
-	byM := map[int]best{}
+	byM := map[int][]best{}
 	var ms []int
 	series := map[string]*Series{}
 	var order []string
@@ -283,18 +284,14 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 			line = "(no move)"
 		}
 		t.Rows = append(t.Rows, []string{u.Pattern, strconv.Itoa(u.M), u.Chords, minCell, maxCell, mean, strconv.Itoa(u.States), line})
-		if u.MinExact {
-			b, ok := byM[u.M]
-			if !ok {
-				ms = append(ms, u.M)
-			}
-			if !ok || u.Min > b.min {
-				byM[u.M] = best{u.Min, u.Pattern + " (" + u.Chords + ")"}
-			} else if u.Min == b.min && !strings.Contains(b.pattern, u.Pattern) {
-				b.pattern += "; " + u.Pattern + " (" + u.Chords + ")"
-				byM[u.M] = b
-			}
+		lo := u.Min // what the set surely forces
+		if !u.MinExact {
+			lo = u.MinAbove + 1
 		}
+		if _, ok := byM[u.M]; !ok {
+			ms = append(ms, u.M)
+		}
+		byM[u.M] = append(byM[u.M], best{lo, u.Min, u.MinExact, u.Pattern + " (" + u.Chords + ")"})
 		name := u.Pattern
 		s, ok := series[name]
 		if !ok {
@@ -302,20 +299,43 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 			series[name] = s
 			order = append(order, name)
 		}
-		if name == "random" { // the best random set of each size
+		if name == "random" { // the random set proven to force the most, of each size
 			if n := len(s.X); n > 0 && s.X[n-1] == float64(u.M) {
-				if float64(u.Min) > s.Y[n-1] {
-					s.Y[n-1] = float64(u.Min)
+				if float64(lo) > s.Lo[n-1] {
+					s.Y[n-1], s.Lo[n-1], s.Hi[n-1] = float64(u.Min), float64(lo), float64(u.Min)
 				}
 				continue
 			}
 		}
 		s.X = append(s.X, float64(u.M))
 		s.Y = append(s.Y, float64(u.Min))
+		s.Lo = append(s.Lo, float64(lo))
+		s.Hi = append(s.Hi, float64(u.Min))
 	}
 	r.Tables = []Table{t}
 	for _, m := range ms {
-		r.Answer = append(r.Answer, fmt.Sprintf("m = %d: the most segments the defense can force (the offense playing to draw the fewest) among these sets is %d, by %s", m, byM[m].min, byM[m].pattern))
+		// the set proven to force the most, and the sets that might force more
+		var top best
+		for i, b := range byM[m] {
+			if i == 0 || b.lo > top.lo {
+				top = b
+			}
+		}
+		var rivals []string
+		for _, b := range byM[m] {
+			if b.pattern != top.pattern && b.hi > top.lo {
+				rivals = append(rivals, b.pattern)
+			}
+		}
+		what := fmt.Sprintf("exactly %d", top.lo)
+		if !top.exact {
+			what = fmt.Sprintf("at least %d (at most %d)", top.lo, top.hi)
+		}
+		a := fmt.Sprintf("m = %d: the defense's best of these sets, %s, forces %s offense segments when the offense plays to draw the fewest", m, top.pattern, what)
+		if len(rivals) > 0 {
+			a += fmt.Sprintf("; not separated from %s, whose bounds reach higher", strings.Join(rivals, "; "))
+		}
+		r.Answer = append(r.Answer, a)
 	}
 	if j.given && len(units) == 1 {
 		u := units[0].(*defUnit)
@@ -330,10 +350,10 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 		r.Chart = &Chart{Title: title, Drawing: d}
 		return r, nil
 	}
-	c := &Chart{Title: "Segments the chords force (offense drawing as few as it can)", X: "chords m", Y: "fewest offense segments"}
+	c := &Chart{Title: "Segments the chords force (bars: proven range where not exact)", X: "chords m", Y: "fewest offense segments", Legend: "top left"}
 	for _, n := range order {
 		if n == "random" {
-			series[n].Name = "random (best of the sets)"
+			series[n].Name = "random (the set proven to force most)"
 		}
 		c.Series = append(c.Series, *series[n])
 	}

@@ -206,7 +206,7 @@ func parityRound(j *selfPlayJob, units []any) (*Result, error) {
 		}
 	}
 	r.Tables = []Table{t}
-	r.Chart = &Chart{Title: "Polygons-&-Dots: player 1 (odd faces) wins", X: "dots", Y: "P(player 1 wins)", Series: series}
+	r.Chart = &Chart{Title: "Polygons-&-Dots: player 1 (odd faces) wins", X: "dots", Y: "P(player 1 wins)", Series: series, Legend: "middle left"}
 	return r, nil
 }
 
