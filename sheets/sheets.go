@@ -363,7 +363,13 @@ func seats(info games.Info, o Options) ([]string, error) {
 		n = len(o.Names)
 	}
 	if n == 0 {
-		n = info.MinPlayers
+		// The game's minimum, but two for a game that may also be played
+		// alone (Within The Curve's one-player puzzles): a board sheet is
+		// for a game between players unless --players 1 says otherwise.
+		n = max(info.MinPlayers, 2)
+		if info.MaxPlayers > 0 {
+			n = min(n, info.MaxPlayers)
+		}
 	}
 	if n < info.MinPlayers || (info.MaxPlayers > 0 && n > info.MaxPlayers) {
 		return nil, usagef("%s is for %s players, not %d", info.ID, info.Players(), n)

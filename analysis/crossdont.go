@@ -1,0 +1,628 @@
+package analysis
+
+import (
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"papergames/games"
+	"papergames/games/crossdont"
+	"papergames/hp"
+)
+
+// cross-dont-cross defense: for a set of chords, the fewest segments the
+// offense can be held to when it plays to draw as few as it can (it must
+// move while a legal move remains), and the most it can be made to draw;
+// then the author's patterns of chords for m = 3 to 6.
+//
+// The search plays the game's engine (games/crossdont: Moves, Play, Undo)
+// depth first over every offense move, with a transposition table: two
+// orders of moves that leave the same drawing (the same segments between
+// the same points) have the same future. A drawing's key is its set of
+// segments between points interned exactly (hp.Equal, the engine's own
+// rule for "the same point"): a chord end by its angle, a crossing as the
+// meeting of the two segments its label names.
+
+func init() {
+	register(Question{
+		Game:    "cross-dont-cross",
+		Name:    "defense",
+		Summary: "fewest and most offense segments for given chords (exact search); which of the author's patterns forces the most",
+		Flags: func(fs *flag.FlagSet) {
+			fs.String("chords", "", `one set of chords to solve, e.g. "0-180,60-240,120-300" (default: the author's patterns)`)
+			fs.Int("from", 3, "fewest chords of the patterns")
+			fs.Int("to", 6, "most chords of the patterns")
+			fs.Int("random", 4, "random chord sets (ends at multiples of 15 degrees) for each number of chords")
+			fs.Int("budget", 200000, "most drawings a search may store before it gives up (then bounds from playouts are reported)")
+			fs.Int("playouts", 200, "random playouts per set of chords (bounds, and the mean of random play)")
+		},
+		New: newDefense,
+	})
+}
+
+// chordSet is a named set of chords: pairs of angles in degrees.
+type chordSet struct {
+	Pattern string
+	M       int
+	Chords  [][2]*big.Rat
+}
+
+func (c chordSet) String() string {
+	var s []string
+	for _, ch := range c.Chords {
+		s = append(s, games.Exact(ch[0])+"-"+games.Exact(ch[1]))
+	}
+	return strings.Join(s, ",")
+}
+
+func deg(num, den int64) *big.Rat { return big.NewRat(num, den) }
+
+// Patterns are the author's named patterns of m chords (nil when a
+// pattern has no m-chord form).
+func Patterns(m int) []chordSet {
+	mm := int64(m)
+	var out []chordSet
+	// m parallel (horizontal) chords, evenly spaced: ends at a and 360-a.
+	var par [][2]*big.Rat
+	for i := int64(1); i <= mm; i++ {
+		a := deg(180*i, mm+1)
+		par = append(par, [2]*big.Rat{a, new(big.Rat).Sub(deg(360, 1), a)})
+	}
+	out = append(out, chordSet{"parallel", m, par})
+	// m diameters through the centre, evenly turned.
+	var dia [][2]*big.Rat
+	for i := int64(0); i < mm; i++ {
+		a := deg(180*i, mm)
+		dia = append(dia, [2]*big.Rat{a, new(big.Rat).Add(a, deg(180, 1))})
+	}
+	out = append(out, chordSet{"one point", m, dia})
+	// the sides of the regular m-gon.
+	var gon [][2]*big.Rat
+	for i := int64(0); i < mm; i++ {
+		gon = append(gon, [2]*big.Rat{deg(360*i, mm), deg(360*((i+1)%mm), mm)})
+	}
+	out = append(out, chordSet{"m-gon", m, gon})
+	// the star {m/2}: each of m points joined to the next but one (m >= 5).
+	if m >= 5 {
+		var star [][2]*big.Rat
+		for i := int64(0); i < mm; i++ {
+			star = append(star, [2]*big.Rat{deg(360*i, mm), deg(360*((i+2)%mm), mm)})
+		}
+		out = append(out, chordSet{"star", m, star})
+	}
+	return out
+}
+
+// randomSet draws m chords the way the engine's RandomMove does (ends at
+// multiples of 15 degrees, no two alike).
+func randomSet(m int, seed, unit uint64) chordSet {
+	rng := Rand(seed, unit)
+	st := crossdont.New(m, 0)
+	var cs [][2]*big.Rat
+	for range m {
+		mv, _ := st.RandomMove(rng)
+		st.Play(mv)
+		cs = append(cs, [2]*big.Rat{mv.A, mv.B})
+	}
+	return chordSet{"random", m, cs}
+}
+
+func parseChordSet(s string) (chordSet, error) {
+	var cs [][2]*big.Rat
+	for _, part := range strings.Split(s, ",") {
+		a, b, ok := strings.Cut(strings.TrimSpace(part), "-")
+		ra, ok1 := new(big.Rat).SetString(a)
+		rb, ok2 := new(big.Rat).SetString(b)
+		if !ok || !ok1 || !ok2 {
+			return chordSet{}, usagef("--chords: %q is not a chord; write its two end angles joined by '-', e.g. 30-210", part)
+		}
+		cs = append(cs, [2]*big.Rat{ra, rb})
+	}
+	return chordSet{"given", len(cs), cs}, nil
+}
+
+type defenseJob struct {
+	sets     []chordSet // nil Chords: random, drawn in Unit
+	random   int
+	budget   int
+	playouts int
+	given    bool
+}
+
+func newDefense(p Params) (Job, error) {
+	j := &defenseJob{random: p.Int("random"), budget: p.Int("budget"), playouts: p.Int("playouts")}
+	if j.budget < 1 || j.playouts < 0 || j.random < 0 {
+		return nil, usagef("--budget must be positive, --playouts and --random at least 0")
+	}
+	if s := p["chords"]; s != "" {
+		cs, err := parseChordSet(s)
+		if err != nil {
+			return nil, err
+		}
+		st := crossdont.New(cs.M, 0)
+		for _, c := range cs.Chords {
+			if err := st.Play(crossdont.Chord(c[0], c[1])); err != nil {
+				return nil, usagef("--chords: chord %s-%s: %v", games.Exact(c[0]), games.Exact(c[1]), err)
+			}
+		}
+		j.sets, j.given = []chordSet{cs}, true
+		return j, nil
+	}
+	from, to := p.Int("from"), p.Int("to")
+	if from < 1 || to < from || to > 12 {
+		return nil, usagef("--from %d --to %d: 1 <= from <= to <= 12", from, to)
+	}
+	for m := from; m <= to; m++ {
+		j.sets = append(j.sets, Patterns(m)...)
+		for range j.random {
+			j.sets = append(j.sets, chordSet{Pattern: "random", M: m})
+		}
+	}
+	return j, nil
+}
+
+// defUnit is one set of chords solved.
+type defUnit struct {
+	Pattern  string       `json:"pattern"`
+	M        int          `json:"m"`
+	Chords   string       `json:"chords"`
+	Exact    bool         `json:"exact"` // the whole search finished: Min and Max exact
+	MinExact bool         `json:"min_exact"`
+	MinAbove int          `json:"min_above"` // when the fewest is not exact: more than this
+	Min      int          `json:"min"`       // exact when MinExact, else the fewest seen in playouts
+	Max      int          `json:"max"`
+	States   int          `json:"states"`
+	Nodes    int64        `json:"nodes"`
+	Line     string       `json:"line"`     // a shortest game
+	PlayMin  int          `json:"play_min"` // playouts: fewest, most, total
+	PlayMax  int          `json:"play_max"`
+	PlaySum  int64        `json:"play_sum"`
+	Playouts int          `json:"playouts"`
+	Drawing  [][4]float64 `json:"drawing,omitempty"`
+	LineXY   [][4]float64 `json:"line_xy,omitempty"`
+}
+
+func (j *defenseJob) Units() int   { return len(j.sets) }
+func (j *defenseJob) NewUnit() any { return new(defUnit) }
+
+func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
+	cs := j.sets[i]
+	if cs.Chords == nil {
+		cs = randomSet(cs.M, seed, uint64(i))
+	}
+	u := &defUnit{Pattern: cs.Pattern, M: cs.M, Chords: cs.String()}
+	d, err := SolveDefense(cs.Chords, j.budget)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %v", cs.Pattern, cs, err)
+	}
+	u.LineXY = d.LineXY
+	u.Exact, u.MinExact, u.MinAbove, u.Min, u.Max, u.States, u.Nodes, u.Line = d.Exact, d.MinExact, d.MinAbove, d.Min, d.Max, d.States, d.Nodes, strings.Join(d.Line, " ")
+	st := newDefenseState(cs.Chords)
+	rng := Rand(seed, uint64(i)+1<<32)
+	var buf []crossdont.Move
+	u.PlayMin = math.MaxInt
+	for range j.playouts {
+		n, b := games.Playout[crossdont.Move](st, rng, -1, buf)
+		buf = b
+		u.PlayMin, u.PlayMax, u.PlaySum = min(u.PlayMin, n), max(u.PlayMax, n), u.PlaySum+int64(n)
+		for range n {
+			st.Undo()
+		}
+	}
+	u.Playouts = j.playouts
+	if j.playouts == 0 {
+		u.PlayMin = 0
+	}
+	if !u.MinExact {
+		u.Min = u.PlayMin
+	}
+	if !u.Exact {
+		u.Max = u.PlayMax
+	}
+	for _, c := range cs.Chords {
+		x1, y1 := angleXY(c[0])
+		x2, y2 := angleXY(c[1])
+		u.Drawing = append(u.Drawing, [4]float64{x1, y1, x2, y2})
+	}
+	return u, nil
+}
+
+func angleXY(a *big.Rat) (x, y float64) {
+	f, _ := a.Float64()
+	return math.Sin(f * math.Pi / 180), math.Cos(f * math.Pi / 180)
+}
+
+func newDefenseState(chords [][2]*big.Rat) *crossdont.State {
+	st := crossdont.New(len(chords), 0)
+	for _, c := range chords {
+		if err := st.Play(crossdont.Chord(c[0], c[1])); err != nil {
+			panic(err)
+		}
+	}
+	return st
+}
+
+func (j *defenseJob) Report(units []any) (*Result, error) {
+	r := &Result{
+		Title: "how many segments the chords of the defense force the offense to draw",
+		Method: fmt.Sprintf("exact: depth-first search over every offense move through the game's engine, with a transposition table of drawings (segments between exactly interned points), at most %d drawings a set; "+
+			"where the whole tree is too large, the fewest alone by iterative deepening (same table and budget); bounds otherwise: fewest as lo..hi (hi from %d random playouts), most as >= the longest playout. Random sets: %d a size, ends at multiples of 15 degrees, drawn from the seed",
+			j.budget, j.playouts, j.random),
+	}
+	t := Table{Columns: []string{"pattern", "m", "chords", "fewest (offense plays well)", "most", "random play mean", "drawings searched", "shortest game"}}
+	type best struct {
+		lo, hi  int // the fewest segments the set forces lies in lo..hi
+		exact   bool
+		pattern string
+	}
+	byM := map[int][]best{}
+	var ms []int
+	series := map[string]*Series{}
+	var order []string
+	for _, x := range units {
+		u := x.(*defUnit)
+		minCell, maxCell := strconv.Itoa(u.Min), strconv.Itoa(u.Max)
+		if !u.MinExact {
+			minCell = fmt.Sprintf("%d..%d", u.MinAbove+1, u.Min)
+		}
+		if !u.Exact {
+			maxCell = fmt.Sprintf(">= %d", u.Max)
+		}
+		mean := "-"
+		if u.Playouts > 0 {
+			mean = fmt.Sprintf("%.2f", float64(u.PlaySum)/float64(u.Playouts))
+		}
+		line := u.Line
+		if !u.MinExact {
+			line = "(search gave up)"
+		} else if line == "" {
+			line = "(no move)"
+		}
+		t.Rows = append(t.Rows, []string{u.Pattern, strconv.Itoa(u.M), u.Chords, minCell, maxCell, mean, strconv.Itoa(u.States), line})
+		lo := u.Min // what the set surely forces
+		if !u.MinExact {
+			lo = u.MinAbove + 1
+		}
+		if _, ok := byM[u.M]; !ok {
+			ms = append(ms, u.M)
+		}
+		byM[u.M] = append(byM[u.M], best{lo, u.Min, u.MinExact, u.Pattern + " (" + u.Chords + ")"})
+		name := u.Pattern
+		s, ok := series[name]
+		if !ok {
+			s = &Series{Name: name}
+			series[name] = s
+			order = append(order, name)
+		}
+		if name == "random" { // the random set proven to force the most, of each size
+			if n := len(s.X); n > 0 && s.X[n-1] == float64(u.M) {
+				if float64(lo) > s.Lo[n-1] {
+					s.Y[n-1], s.Lo[n-1], s.Hi[n-1] = float64(u.Min), float64(lo), float64(u.Min)
+				}
+				continue
+			}
+		}
+		s.X = append(s.X, float64(u.M))
+		s.Y = append(s.Y, float64(u.Min))
+		s.Lo = append(s.Lo, float64(lo))
+		s.Hi = append(s.Hi, float64(u.Min))
+	}
+	r.Tables = []Table{t}
+	for _, m := range ms {
+		// the set proven to force the most, and the sets that might force more
+		var top best
+		for i, b := range byM[m] {
+			if i == 0 || b.lo > top.lo {
+				top = b
+			}
+		}
+		var rivals []string
+		for _, b := range byM[m] {
+			if b.pattern != top.pattern && b.hi > top.lo {
+				rivals = append(rivals, b.pattern)
+			}
+		}
+		what := fmt.Sprintf("exactly %d", top.lo)
+		if !top.exact {
+			what = fmt.Sprintf("at least %d (at most %d)", top.lo, top.hi)
+		}
+		a := fmt.Sprintf("m = %d: the defense's best of these sets, %s, forces %s offense segments when the offense plays to draw the fewest", m, top.pattern, what)
+		if len(rivals) > 0 {
+			a += fmt.Sprintf("; not separated from %s, whose bounds reach higher", strings.Join(rivals, "; "))
+		}
+		r.Answer = append(r.Answer, a)
+	}
+	if j.given && len(units) == 1 {
+		u := units[0].(*defUnit)
+		d := &Drawing{Segments: append(append([][4]float64(nil), u.Drawing...), u.LineXY...), Circle: true, Given: len(u.Drawing)}
+		for i, g := range u.LineXY {
+			d.Labels = append(d.Labels, Label{X: (g[0] + g[2]) / 2, Y: (g[1] + g[3]) / 2, Text: strconv.Itoa(i + 1)})
+		}
+		title := "Chords " + u.Chords
+		if u.MinExact {
+			title = fmt.Sprintf("A shortest game: %d segments (chords in black)", u.Min)
+		}
+		r.Chart = &Chart{Title: title, Drawing: d}
+		return r, nil
+	}
+	c := &Chart{Title: "Segments the chords force (bars: proven range where not exact)", X: "chords m", Y: "fewest offense segments", Legend: "top left"}
+	for _, n := range order {
+		if n == "random" {
+			series[n].Name = "random (the set proven to force most)"
+		}
+		c.Series = append(c.Series, *series[n])
+	}
+	r.Chart = c
+	return r, nil
+}
+
+// Defense is the exact answer for one set of chords.
+type Defense struct {
+	Exact    bool         // false: the search stored its budget of drawings and gave up
+	Min, Max int          // fewest and most offense segments over all legal play
+	MinExact bool         // Min is exact (by the whole search, or by iterative deepening)
+	MinAbove int          // when neither finished: every game has more than MinAbove moves
+	States   int          // drawings stored
+	Nodes    int64        // moves played by the search
+	Line     []string     // a game of Min segments
+	LineXY   [][4]float64 // its segments, for drawing
+}
+
+// SolveDefense searches every legal offense play after the chords.
+func SolveDefense(chords [][2]*big.Rat, budget int) (d Defense, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u, ok := r.(*hp.Undecided)
+			if !ok {
+				panic(r)
+			}
+			err = u
+		}
+	}()
+	s := &defSearch{st: newDefenseState(chords), memo: map[string][2]int{}, budget: budget, bucket: map[[2]int64][]int32{}}
+	for _, c := range chords {
+		a := s.intern(hp.Polar(big.NewRat(1, 1), c[0]))
+		b := s.intern(hp.Polar(big.NewRat(1, 1), c[1]))
+		s.segs = append(s.segs, [2]int32{a, b})
+		s.chordEnds = append(s.chordEnds, [2]int32{a, b})
+	}
+	s.m = len(chords)
+	mn, mx, ok := s.dfs()
+	d = Defense{Exact: ok, Min: mn, Max: mx, States: len(s.memo), Nodes: s.nodes}
+	if ok {
+		d.Line = s.line()
+		d.LineXY = s.lineXY
+		d.MinExact = true
+		return d, nil
+	}
+	// The whole tree is too large: iterative deepening finds the fewest
+	// alone when a short game exists.
+	s.memo = map[string][2]int{}
+	s.seen = map[string]int{}
+	for limit := 0; ; limit++ {
+		found, ok := s.shortest(limit)
+		if !ok {
+			d.MinAbove = limit - 1 // every game is longer than limit-1 moves
+			break
+		}
+		if found != nil {
+			d.Min, d.MinExact, d.Line = limit, true, found
+			break
+		}
+	}
+	d.States = max(d.States, len(s.seen))
+	d.Nodes = s.nodes
+	return d, nil
+}
+
+// shortest looks for a game of limit moves from the current drawing
+// (none shorter exists: the caller deepens one move at a time); seen
+// keeps, for each drawing, the moves left that found no end from it. ok
+// is false when the budget ran out.
+func (s *defSearch) shortest(limit int) (line []string, ok bool) {
+	key := s.drawingKey()
+	if r, ok := s.seen[key]; ok && r >= limit {
+		return nil, true
+	}
+	if len(s.seen) >= s.budget {
+		return nil, false
+	}
+	depth := len(s.segs) - s.m
+	for len(s.bufs) <= depth {
+		s.bufs = append(s.bufs, nil)
+	}
+	moves := s.st.Moves(s.bufs[depth][:0])
+	s.bufs[depth] = moves
+	if len(moves) == 0 {
+		if limit == 0 {
+			return []string{}, true
+		}
+		s.seen[key] = 1 << 30 // an end: no longer game passes here
+		return nil, true
+	}
+	if limit == 0 {
+		return nil, true
+	}
+	for i := 0; i < len(s.bufs[depth]); i++ {
+		mv := s.bufs[depth][i]
+		p, q := s.point(mv.P), s.point(mv.Q)
+		if err := s.st.Play(mv); err != nil {
+			panic("a listed move was refused: " + err.Error())
+		}
+		s.nodes++
+		s.segs = append(s.segs, [2]int32{p, q})
+		l, fine := s.shortest(limit - 1)
+		s.segs = s.segs[:len(s.segs)-1]
+		s.st.Undo()
+		if !fine {
+			return nil, false
+		}
+		if l != nil {
+			return append([]string{mv.String()}, l...), true
+		}
+	}
+	s.seen[key] = limit
+	return nil, true
+}
+
+type defSearch struct {
+	st        *crossdont.State
+	m         int
+	pts       []hp.Point
+	bucket    map[[2]int64][]int32
+	segs      [][2]int32 // chords then offense segments: interned ends
+	chordEnds [][2]int32
+	cross     map[[4]int32]int32
+	memo      map[string][2]int
+	seen      map[string]int
+	lineXY    [][4]float64
+	budget    int
+	nodes     int64
+	bufs      [][]crossdont.Move
+	key       []byte
+}
+
+const grid = 1e6 // buckets of 1e-6: equal points (within 1e-9) fall in a bucket or its neighbour
+
+func (s *defSearch) intern(p hp.Point) int32 {
+	x, y := p.Float64()
+	bx, by := int64(math.Floor(x*grid)), int64(math.Floor(y*grid))
+	for dx := int64(-1); dx <= 1; dx++ {
+		for dy := int64(-1); dy <= 1; dy++ {
+			for _, i := range s.bucket[[2]int64{bx + dx, by + dy}] {
+				if hp.Equal(s.pts[i], p) {
+					return i
+				}
+			}
+		}
+	}
+	i := int32(len(s.pts))
+	s.pts = append(s.pts, p)
+	s.bucket[[2]int64{bx, by}] = append(s.bucket[[2]int64{bx, by}], i)
+	return i
+}
+
+// point resolves a label of the engine to an interned point.
+func (s *defSearch) point(l crossdont.Label) int32 {
+	if !l.Cross {
+		return s.chordEnds[l.S-1][l.T]
+	}
+	a, b := s.segs[l.S-1], s.segs[l.T-1]
+	k := [4]int32{a[0], a[1], b[0], b[1]}
+	if s.cross == nil {
+		s.cross = map[[4]int32]int32{}
+	}
+	if i, ok := s.cross[k]; ok {
+		return i
+	}
+	i := s.intern(hp.LineIntersection(s.pts[a[0]], s.pts[a[1]], s.pts[b[0]], s.pts[b[1]]))
+	s.cross[k] = i
+	return i
+}
+
+// drawingKey is the set of offense segments, each as its two interned
+// ends, sorted.
+func (s *defSearch) drawingKey() string {
+	segs := slices.Clone(s.segs[s.m:])
+	for i, g := range segs {
+		if g[0] > g[1] {
+			segs[i] = [2]int32{g[1], g[0]}
+		}
+	}
+	slices.SortFunc(segs, func(a, b [2]int32) int {
+		if a[0] != b[0] {
+			return int(a[0] - b[0])
+		}
+		return int(a[1] - b[1])
+	})
+	s.key = s.key[:0]
+	for _, g := range segs {
+		s.key = binary.AppendUvarint(s.key, uint64(g[0]))
+		s.key = binary.AppendUvarint(s.key, uint64(g[1]))
+	}
+	return string(s.key)
+}
+
+// dfs returns the fewest and most moves left from the current drawing;
+// ok false when the budget ran out.
+func (s *defSearch) dfs() (mn, mx int, ok bool) {
+	key := s.drawingKey()
+	if v, ok := s.memo[key]; ok {
+		return v[0], v[1], true
+	}
+	if len(s.memo) >= s.budget {
+		return 0, 0, false
+	}
+	depth := len(s.segs) - s.m
+	for len(s.bufs) <= depth {
+		s.bufs = append(s.bufs, nil)
+	}
+	moves := s.st.Moves(s.bufs[depth][:0])
+	s.bufs[depth] = moves
+	mn, mx = 0, 0
+	if len(moves) > 0 {
+		mn = math.MaxInt
+	}
+	for _, mv := range moves {
+		p, q := s.point(mv.P), s.point(mv.Q)
+		if err := s.st.Play(mv); err != nil {
+			panic("a listed move was refused: " + err.Error())
+		}
+		s.nodes++
+		s.segs = append(s.segs, [2]int32{p, q})
+		a, b, fine := s.dfs()
+		s.segs = s.segs[:len(s.segs)-1]
+		s.st.Undo()
+		if !fine {
+			return 0, 0, false
+		}
+		mn, mx = min(mn, a+1), max(mx, b+1)
+	}
+	s.memo[key] = [2]int{mn, mx}
+	return mn, mx, true
+}
+
+// line replays a shortest game from the table; lineXY gets its
+// segments' ends (for drawing only).
+func (s *defSearch) line() []string {
+	s.lineXY = s.lineXY[:0]
+	var out []string
+	n := 0
+	for {
+		v := s.memo[s.drawingKey()]
+		if v[0] == 0 {
+			break
+		}
+		moves := s.st.Moves(nil)
+		played := false
+		for _, mv := range moves {
+			p, q := s.point(mv.P), s.point(mv.Q)
+			s.st.Play(mv)
+			s.segs = append(s.segs, [2]int32{p, q})
+			if w, ok := s.memo[s.drawingKey()]; ok && w[0] == v[0]-1 {
+				out = append(out, mv.String())
+				x1, y1 := s.pts[p].Float64()
+				x2, y2 := s.pts[q].Float64()
+				s.lineXY = append(s.lineXY, [4]float64{x1, y1, x2, y2})
+				played = true
+				n++
+				break
+			}
+			s.segs = s.segs[:len(s.segs)-1]
+			s.st.Undo()
+		}
+		if !played {
+			break
+		}
+	}
+	for range n {
+		s.segs = s.segs[:len(s.segs)-1]
+		s.st.Undo()
+	}
+	return out
+}

@@ -1,0 +1,90 @@
+package analysis
+
+import (
+	"math/big"
+	"testing"
+
+	"papergames/games/crossdont"
+)
+
+func chords(t testing.TB, s string) [][2]*big.Rat {
+	cs, err := parseChordSet(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cs.Chords
+}
+
+// plain is the search without the transposition table: the fewest and
+// most moves left, over every order of play.
+func plain(st *crossdont.State) (mn, mx int) {
+	moves := st.Moves(nil)
+	if len(moves) == 0 {
+		return 0, 0
+	}
+	mn = 1 << 30
+	for _, mv := range moves {
+		st.Play(mv)
+		a, b := plain(st)
+		st.Undo()
+		mn, mx = min(mn, a+1), max(mx, b+1)
+	}
+	return mn, mx
+}
+
+// By hand: the sides of a triangle leave no move (every pair of the three
+// points is a chord); one chord leaves none either (its ends are joined).
+// Three diameters: every game has 12 moves (found by the search; random
+// play agrees, below).
+func TestDefenseByHand(t *testing.T) {
+	for _, c := range []struct {
+		chords   string
+		min, max int
+	}{
+		{"0-120,120-240,240-0", 0, 0},
+		{"0-180", 0, 0},
+		{"0-180,60-240,120-300", 12, 12},
+	} {
+		d, err := SolveDefense(chords(t, c.chords), 100000)
+		if err != nil || !d.Exact || d.Min != c.min || d.Max != c.max {
+			t.Errorf("%s: %+v %v, want min %d max %d", c.chords, d, err, c.min, c.max)
+		}
+	}
+}
+
+// The transposition table changes nothing: the search agrees with the
+// plain search over every order of play on small sets.
+func TestDefenseAgainstPlainSearch(t *testing.T) {
+	for _, s := range []string{"0-180,90-270", "0-90,45-225", "0-60,120-180", "0-180,30-150", "0-120,60-180", "0-90,90-180"} {
+		cs := chords(t, s)
+		d, err := SolveDefense(cs, 1<<20)
+		if err != nil || !d.Exact {
+			t.Fatalf("%s: %v %+v", s, err, d)
+		}
+		mn, mx := plain(newDefenseState(cs))
+		if d.Min != mn || d.Max != mx {
+			t.Errorf("%s: table search %d..%d, plain search %d..%d", s, d.Min, d.Max, mn, mx)
+		}
+		if len(d.Line) != d.Min {
+			t.Errorf("%s: shortest line %v has %d moves, min %d", s, d.Line, len(d.Line), d.Min)
+		}
+		t.Logf("%s: %d..%d, %d drawings, %d nodes, line %v", s, d.Min, d.Max, d.States, d.Nodes, d.Line)
+	}
+}
+
+// When the whole tree is too large the fewest is found by iterative
+// deepening alone: three chords cut from a hexagon's corners let the
+// offense stop after one move.
+func TestDefenseShortestAlone(t *testing.T) {
+	d, err := SolveDefense(chords(t, "0-60,120-180,240-300"), 5000)
+	if err != nil || d.Exact || !d.MinExact || d.Min != 1 || len(d.Line) != 1 {
+		t.Fatalf("%+v %v", d, err)
+	}
+}
+
+func BenchmarkDefenseThreeDiameters(b *testing.B) {
+	cs := chords(b, "0-180,60-240,120-300")
+	for b.Loop() {
+		SolveDefense(cs, 1<<20)
+	}
+}

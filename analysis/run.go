@@ -1,0 +1,291 @@
+package analysis
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+)
+
+// Shard is part K (from 1) of N of a job's units: unit i belongs to shard
+// i mod N + 1, so every shard gets a fair mix of small and large units.
+type Shard struct{ K, N int }
+
+// All is the whole job.
+var All = Shard{1, 1}
+
+func (s Shard) has(i int) bool { return i%s.N == s.K-1 }
+
+// Partial is the result of some units of a job: what --shard writes and
+// Merge reads.
+type Partial struct {
+	Format   string                  `json:"format"` // "papergames-analysis-partial-1"
+	Game     string                  `json:"game"`
+	Question string                  `json:"question"`
+	Params   Params                  `json:"params"`
+	Seed     uint64                  `json:"seed"`
+	Shard    string                  `json:"shard"` // "K/N"
+	Total    int                     `json:"units"` // the job's units
+	Units    map[int]json.RawMessage `json:"results"`
+}
+
+const partialFormat = "papergames-analysis-partial-1"
+
+// Progress reports finished units; a nil Progress reports nothing.
+type Progress interface {
+	Add(int) error
+	Finish() error
+}
+
+// NewProgress returns a progress bar with the time left on w for total
+// units, or nil when w is not a terminal (a log, a pipe, a test).
+func NewProgress(w io.Writer, total int, what string) Progress {
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) || total < 2 {
+		return nil
+	}
+	return progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionShowCount(),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionSetElapsedTime(true),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+		progressbar.OptionSetWidth(30),
+	)
+}
+
+// Compute runs the units of job in shard on workers goroutines (0: one
+// per core) and returns their results by unit number (nil for the units
+// of other shards). The results do not depend on workers.
+func Compute(job Job, seed uint64, shard Shard, workers int, prog Progress) ([]any, error) {
+	n := job.Units()
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var todo []int
+	for i := range n {
+		if shard.has(i) {
+			todo = append(todo, i)
+		}
+	}
+	out := make([]any, n)
+	errs := make([]error, n)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for range min(workers, max(len(todo), 1)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				out[i], errs[i] = job.Unit(i, seed)
+				if prog != nil {
+					mu.Lock()
+					prog.Add(1)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for _, i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if prog != nil {
+		prog.Finish()
+	}
+	for _, i := range todo {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("unit %d: %w", i, errs[i])
+		}
+	}
+	return out, nil
+}
+
+// Run answers q with params and seed: the whole job on workers.
+func Run(q Question, p Params, seed uint64, workers int, prog func(total int) Progress) (*Result, error) {
+	job, err := q.New(p)
+	if err != nil {
+		return nil, err
+	}
+	var pr Progress
+	if prog != nil {
+		pr = prog(job.Units())
+	}
+	units, err := Compute(job, seed, All, workers, pr)
+	if err != nil {
+		return nil, err
+	}
+	return report(q, job, p, seed, units)
+}
+
+func report(q Question, job Job, p Params, seed uint64, units []any) (*Result, error) {
+	r, err := job.Report(units)
+	if err != nil {
+		return nil, err
+	}
+	r.Game, r.Question, r.Params, r.Seed = q.Game, q.Name, p, seed
+	return r, nil
+}
+
+// RunShard computes one shard of q and returns its partial result.
+func RunShard(q Question, p Params, seed uint64, shard Shard, workers int, prog func(total int) Progress) (*Partial, error) {
+	job, err := q.New(p)
+	if err != nil {
+		return nil, err
+	}
+	n := job.Units()
+	cnt := 0
+	for i := range n {
+		if shard.has(i) {
+			cnt++
+		}
+	}
+	var pr Progress
+	if prog != nil {
+		pr = prog(cnt)
+	}
+	units, err := Compute(job, seed, shard, workers, pr)
+	if err != nil {
+		return nil, err
+	}
+	part := &Partial{Format: partialFormat, Game: q.Game, Question: q.Name, Params: p, Seed: seed,
+		Shard: fmt.Sprintf("%d/%d", shard.K, shard.N), Total: n, Units: map[int]json.RawMessage{}}
+	for i, u := range units {
+		if !shard.has(i) {
+			continue
+		}
+		b, err := json.Marshal(u)
+		if err != nil {
+			return nil, fmt.Errorf("unit %d: %v", i, err)
+		}
+		part.Units[i] = b
+	}
+	return part, nil
+}
+
+// Merge combines partial results of one job, which together must hold
+// every unit exactly once, into the answer one run gives.
+func Merge(parts []*Partial) (*Result, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("nothing to merge")
+	}
+	p0 := parts[0]
+	q, ok := Find(p0.Game, p0.Question)
+	if !ok {
+		return nil, fmt.Errorf("partial result of an unknown question %s %s", p0.Game, p0.Question)
+	}
+	for _, p := range parts[1:] {
+		if p.Game != p0.Game || p.Question != p0.Question || p.Seed != p0.Seed || p.Total != p0.Total || !sameParams(p.Params, p0.Params) {
+			return nil, fmt.Errorf("shard %s is of another run than shard %s (question, parameters or seed differ)", p.Shard, p0.Shard)
+		}
+	}
+	job, err := q.New(p0.Params)
+	if err != nil {
+		return nil, err
+	}
+	if job.Units() != p0.Total {
+		return nil, fmt.Errorf("the partial results have %d units, this version of papergames makes %d", p0.Total, job.Units())
+	}
+	units := make([]any, p0.Total)
+	from := make([]string, p0.Total)
+	for _, p := range parts {
+		for i, raw := range p.Units {
+			if i < 0 || i >= p0.Total {
+				return nil, fmt.Errorf("shard %s: unit %d out of range", p.Shard, i)
+			}
+			if units[i] != nil {
+				return nil, fmt.Errorf("unit %d is in shards %s and %s", i, from[i], p.Shard)
+			}
+			u := job.NewUnit()
+			if err := json.Unmarshal(raw, u); err != nil {
+				return nil, fmt.Errorf("shard %s, unit %d: %v", p.Shard, i, err)
+			}
+			units[i], from[i] = u, p.Shard
+		}
+	}
+	var missing []int
+	for i, u := range units {
+		if u == nil {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%d of %d units are missing (first: unit %d): merge every shard", len(missing), p0.Total, missing[0])
+	}
+	return report(q, job, p0.Params, p0.Seed, units)
+}
+
+func sameParams(a, b Params) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// ReadPartial reads a partial result file.
+func ReadPartial(name string) (*Partial, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var p Partial
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, fmt.Errorf("%s: not a partial result: %v", name, err)
+	}
+	if p.Format != partialFormat {
+		return nil, fmt.Errorf("%s: not a partial result of papergames analyze (format %q)", name, p.Format)
+	}
+	return &p, nil
+}
+
+// writeFile writes b to name whole or not at all: a temporary file beside
+// it, renamed over it.
+func writeFile(name string, b []byte) error {
+	if name == "-" {
+		return fmt.Errorf("write to a file, not standard output")
+	}
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if _, err = f.Write(b); err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		os.Chmod(tmp, 0o644)
+		err = os.Rename(tmp, name)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("writing %s: %v", name, err)
+	}
+	return nil
+}
+
+// Rand is the random source of unit i of a run with seed: PCG seeded by
+// both, so units are independent of each other and of the workers.
+func Rand(seed, unit uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, unit*0x9e3779b97f4a7c15+1))
+}

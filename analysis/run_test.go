@@ -1,0 +1,133 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// coins is a test question: heads among 100 fair coins, 20 units.
+type coins struct{ units int }
+
+type coinUnit struct{ Heads int }
+
+func (c coins) Units() int   { return c.units }
+func (c coins) NewUnit() any { return new(coinUnit) }
+func (c coins) Unit(i int, seed uint64) (any, error) {
+	rng := Rand(seed, uint64(i))
+	h := 0
+	for range 100 {
+		h += rng.IntN(2)
+	}
+	return &coinUnit{h}, nil
+}
+func (c coins) Report(units []any) (*Result, error) {
+	t := Table{Columns: []string{"unit", "heads"}}
+	for i, u := range units {
+		t.Rows = append(t.Rows, []string{string(rune('a' + i%26)), itoa(u.(*coinUnit).Heads)})
+	}
+	return &Result{Title: "coins", Method: "Monte Carlo", Tables: []Table{t}}, nil
+}
+
+func init() {
+	register(Question{Game: "test", Name: "coins", Summary: "a test",
+		Flags: func(fs *flag.FlagSet) { fs.Int("units", 20, "units") },
+		New:   func(p Params) (Job, error) { return coins{p.Int("units")}, nil }})
+}
+
+func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
+
+var _ = rand.New
+
+// The answer is the same whatever the number of workers, and the merge of
+// shards (in any order) is the answer of one run.
+func TestShardsMergeToOneRun(t *testing.T) {
+	q, _ := Find("test", "coins")
+	p := Params{"units": "20"}
+	one, err := Run(q, p, 7, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	many, _ := Run(q, p, 7, 5, nil)
+	if !reflect.DeepEqual(one, many) {
+		t.Fatal("1 and 5 workers disagree")
+	}
+	other, _ := Run(q, p, 8, 1, nil)
+	if reflect.DeepEqual(one, other) {
+		t.Fatal("seeds 7 and 8 agree")
+	}
+	dir := t.TempDir()
+	var files []string
+	for k := 3; k >= 1; k-- {
+		var out, errw bytes.Buffer
+		f := filepath.Join(dir, "part"+itoa(k)+".json")
+		if err := Main([]string{"test", "coins", "--seed", "7", "--shard", itoa(k) + "/3", "-o", f, "--workers", itoa(k)}, &out, &errw); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	var merged, single, errw bytes.Buffer
+	if err := Main(append([]string{"merge", "--json"}, files...), &merged, &errw); err != nil {
+		t.Fatal(err)
+	}
+	if err := Main([]string{"test", "coins", "--json", "--seed", "7"}, &single, &errw); err != nil {
+		t.Fatal(err)
+	}
+	if merged.String() != single.String() {
+		t.Fatalf("merged:\n%s\none run:\n%s", merged.String(), single.String())
+	}
+	// a missing or repeated shard is refused
+	if err := Main(append([]string{"merge"}, files[:2]...), &merged, &errw); err == nil || !strings.Contains(err.Error(), "missing") {
+		t.Errorf("two of three shards: %v", err)
+	}
+	if err := Main(append([]string{"merge"}, files[0], files[0], files[1], files[2]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "is in shards") {
+		t.Errorf("a shard twice: %v", err)
+	}
+	// a shard of another seed is refused
+	var out bytes.Buffer
+	f := filepath.Join(dir, "other.json")
+	if err := Main([]string{"test", "coins", "--seed", "8", "--shard", "1/3", "-o", f}, &out, &errw); err != nil {
+		t.Fatal(err)
+	}
+	if err := Main(append([]string{"merge"}, f, files[0], files[1]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "another run") {
+		t.Errorf("another seed: %v", err)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	var out, errw bytes.Buffer
+	if err := Main([]string{"--help"}, &out, &errw); err != nil || !strings.Contains(out.String(), "making-intersections minimum") {
+		t.Fatalf("help: %v\n%s", err, out.String())
+	}
+	for _, args := range [][]string{{"nogame", "x"}, {"making-intersections", "nope"}, {"making-intersections", "minimum", "--shard", "4/3"}, {"making-intersections", "minimum", "--max", "0"}, {"making-intersections", "minimum", "--plot", "x.png2"}} {
+		err := Main(args, &out, &errw)
+		if _, ok := err.(*UsageError); !ok {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+}
+
+func TestPlotFormats(t *testing.T) {
+	q, _ := Find("making-intersections", "minimum")
+	r, err := Run(q, Params{"max": "3", "engine-max": "3", "draw": "3"}, 1, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, ext := range []string{"pdf", "svg"} {
+		name := filepath.Join(dir, "chart."+ext)
+		if err := Plot(r, name); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(name)
+		if len(b) < 200 {
+			t.Errorf("%s: %d bytes", ext, len(b))
+		}
+	}
+}
