@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -24,7 +25,9 @@ import (
 	"papergames/games/catalog"
 	"papergames/geom"
 	"papergames/input"
+	"papergames/internal/safetext"
 	"papergames/layout"
+	"papergames/puzzle"
 	"papergames/sheets"
 	"papergames/templates"
 	"papergames/web"
@@ -59,6 +62,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}()
 	out := &outWriter{w: stdout}
 	app := newApp(stdin, out, stderr)
+	if n := len(args); n > 1 && args[n-1] == "--generate-bash-completion" {
+		complete(app, args[1:n-1], out)
+		return exitOK
+	}
 	err := app.Run(reorder(app, args))
 	if err == nil {
 		err = out.finish()
@@ -66,7 +73,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "papergames: %v\n", err)
+	// Messages quote transcripts and names: escape what would drive the terminal.
+	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Lines(err.Error()))
 	var ue usageError
 	var ge *games.UsageError
 	if errors.As(err, &ue) || errors.As(err, &ge) {
@@ -130,7 +138,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, completion, help (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, completion, help (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -144,6 +152,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			transcriptCommand(),
 			serveCommand(),
 			analyzeCommand(),
+			puzzleCommand(),
 			completionCommand(),
 			helpCommand(),
 		},
@@ -450,6 +459,140 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	return nil
 }
 
+// puzzleCommand is papergames puzzle KIND (a sheet of puzzles and their
+// answer key) and papergames puzzle check FILE.
+func puzzleCommand() *cli.Command {
+	cmd := &cli.Command{Name: "puzzle", Usage: "print a sheet of solitaire puzzles with a proven answer key, or check a solved one",
+		ArgsUsage: "KIND [flags] -o FILE.pdf|svg, or check FILE",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				var kinds []string
+				for _, k := range puzzle.Kinds() {
+					kinds = append(kinds, k.Name)
+				}
+				return usage("unknown puzzle kind %q; the kinds are %s (or check FILE)", c.Args().First(), strings.Join(kinds, ", "))
+			}
+			return cli.ShowSubcommandHelp(c)
+		}}
+	for _, k := range puzzle.Kinds() {
+		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
+			Name: k.Name, Usage: k.Title + " puzzles", HideHelpCommand: true,
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.pdf or .svg; - for standard output)"},
+				&cli.StringFlag{Name: "format", Usage: "pdf or svg (needed with -o -)"},
+				&cli.StringFlag{Name: "key", Usage: "write the answer key to `FILE` instead of the pages after the puzzles"},
+				&cli.StringFlag{Name: "difficulty", Value: "medium", Usage: "easy, medium or hard"},
+				&cli.IntFlag{Name: "count", Value: 6, Usage: fmt.Sprintf("puzzles on the sheet (1 to %d)", puzzle.MaxCount)},
+				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "the seed the puzzles are made from (same seed, same sheet)"},
+				&cli.IntFlag{Name: "per-page", Usage: "puzzles a page", DefaultText: "the kind's own"},
+				paperFlag("paper size: a4, a3, a5, letter, legal, tabloid or WxH"),
+				&cli.BoolFlag{Name: "landscape", Usage: "turn the paper sideways"},
+				&cli.StringFlag{Name: "margin", Value: "10mm", Usage: "page margin"},
+				&cli.BoolFlag{Name: "no-ruler", Usage: "leave out the calibration ruler"},
+				&cli.StringFlag{Name: "line-width", Value: "0.35mm", Usage: "width of the game lines"},
+				&cli.BoolFlag{Name: "grey", Usage: "draw light guide lines grey"},
+				&cli.IntFlag{Name: "transcript", Usage: "print puzzle `N`'s blank transcript (to fill in and check) instead of the sheet"},
+			},
+			Action: func(c *cli.Context) error { return writePuzzles(c, k) },
+		})
+	}
+	cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
+		Name: "check", Usage: "score a solved puzzle written as a transcript and say whether it reaches the optimum", ArgsUsage: "FILE",
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usage("puzzle check needs one transcript file (or - for standard input)")
+			}
+			data, err := readInput(c, c.Args().First())
+			if err != nil {
+				return err
+			}
+			report, _, err := puzzle.Check(c.Args().First(), data)
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(c.App.Writer, report)
+			return nil
+		},
+	})
+	return cmd
+}
+
+func writePuzzles(c *cli.Context, k puzzle.Kind) error {
+	if c.NArg() > 0 {
+		return usage("unexpected argument %q", c.Args().First())
+	}
+	d, err := puzzle.ParseDifficulty(c.String("difficulty"))
+	if err != nil {
+		return usage("--%v", err)
+	}
+	get := func(name string) (string, bool) { return c.String(name), c.IsSet(name) }
+	o, err := sheets.ParseOptions(get)
+	if err != nil {
+		return err
+	}
+	if o.Landscape {
+		o.Paper = o.Paper.Landscape()
+	}
+	out := c.String("output")
+	if out == "" {
+		out = k.Name + ".pdf"
+	}
+	format, err := layout.FormatFor(out, c.String("format"))
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	if err := checkFormat(out, c.String("format"), format); err != nil {
+		return err
+	}
+	style := layout.Style{Line: o.LineWidth, Guide: layout.Black}
+	if o.Grey {
+		style.Guide = layout.Grey
+	}
+	s, err := puzzle.Build(k, puzzle.Options{Difficulty: d, Count: c.Int("count"), Seed: c.Uint64("seed"), Paper: o.Paper, Margin: o.Margin,
+		PerPage: o.PerPage, NoRuler: o.NoRuler, Style: style})
+	if err != nil {
+		return err
+	}
+	if n := c.Int("transcript"); c.IsSet("transcript") {
+		if n < 1 || n > len(s.Items) {
+			return usage("--transcript %d: the sheet has puzzles 1 to %d", n, len(s.Items))
+		}
+		fmt.Fprint(c.App.Writer, s.Items[n-1].Blank)
+		return nil
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(c.App.ErrWriter, "papergames: warning: %s\n", w)
+	}
+	doc := layout.NewDocument(format, k.Title+" puzzles "+s.ID)
+	var keyDoc layout.Document
+	keyOut := c.String("key")
+	if keyOut != "" {
+		keyFormat, err := layout.FormatFor(keyOut, "")
+		if err != nil {
+			return usageError{"--key: " + err.Error()}
+		}
+		keyDoc = layout.NewDocument(keyFormat, k.Title+" answer key "+s.ID)
+	}
+	if err := s.Draw(doc, keyDoc); err != nil {
+		return err
+	}
+	names, err := layout.Save(doc, out, c.App.Writer)
+	if err != nil {
+		return err
+	}
+	if keyDoc != nil {
+		keyNames, err := layout.Save(keyDoc, keyOut, c.App.Writer)
+		if err != nil {
+			return err
+		}
+		names = append(names, keyNames...)
+	}
+	if out != "-" {
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s (sheet %s)\n", strings.Join(names, ", "), s.ID)
+	}
+	return nil
+}
+
 func completionCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
@@ -479,6 +622,61 @@ const bashCompletion = `_papergames_complete() {
 }
 complete -o filenames -F _papergames_complete papergames
 `
+
+// complete prints the words the shell may complete after words (the
+// command line so far, less the word being typed): the subcommands and
+// flags of the command they name, the paper sizes after --paper, the
+// formats after --format, the game ids after rules; nothing after another
+// flag that takes a value, and nothing for a file name (the script then
+// completes file names).
+func complete(app *cli.App, words []string, w io.Writer) {
+	cmds, flags := app.Commands, app.Flags
+	var cmd *cli.Command
+	for _, word := range words {
+		for _, c := range cmds {
+			if !strings.HasPrefix(word, "-") && (c.HasName(word) || strings.EqualFold(c.Name, word)) {
+				cmd, cmds, flags = c, c.Subcommands, c.Flags
+				break
+			}
+		}
+	}
+	var out []string
+	prev := ""
+	if len(words) > 0 {
+		prev = strings.TrimLeft(words[len(words)-1], "-")
+	}
+	takesValue := false
+	for _, f := range flags {
+		if _, isBool := f.(*cli.BoolFlag); !isBool && slices.Contains(f.Names(), prev) && strings.HasPrefix(words[len(words)-1], "-") {
+			takesValue = true
+		}
+	}
+	switch {
+	case takesValue && prev == "paper":
+		for name := range layout.Papers {
+			out = append(out, name)
+		}
+		slices.Sort(out)
+	case takesValue && prev == "format":
+		out = []string{"pdf", "svg"}
+	case takesValue:
+	default:
+		for _, c := range cmds {
+			if !c.Hidden && c.Name != "help" {
+				out = append(out, c.Name)
+			}
+		}
+		if cmd != nil && cmd.Name == "rules" {
+			out = append(out, catalog.IDs()...)
+		}
+		for _, f := range flags {
+			out = append(out, "--"+f.Names()[0])
+		}
+	}
+	for _, o := range out {
+		fmt.Fprintln(w, o)
+	}
+}
 
 // reorder moves flags written after positional arguments in front of them,
 // so that "papergames faces drawing.json --json" works as users expect
@@ -566,10 +764,10 @@ func readInput(c *cli.Context, name string) ([]byte, error) {
 	}
 	b, err := io.ReadAll(io.LimitReader(r, input.MaxBytes+1))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, fmt.Errorf("%s: %v", input.FileLabel(name), err)
 	}
 	if len(b) > input.MaxBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; refused", name, input.MaxBytes)
+		return nil, fmt.Errorf("%s: larger than %d bytes; refused", input.FileLabel(name), input.MaxBytes)
 	}
 	return b, nil
 }
@@ -723,7 +921,7 @@ func scoreCommand() *cli.Command {
 					renderErr = fmt.Errorf("--render %s: the transcript has no round to draw; nothing written", out)
 				}
 				if err != nil {
-					fmt.Fprintf(c.App.ErrWriter, "%v\n", err)
+					fmt.Fprintf(c.App.ErrWriter, "%s\n", safetext.Lines(err.Error()))
 					failed++
 					continue
 				}
@@ -820,7 +1018,7 @@ func movesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			_, err = io.WriteString(c.App.Writer, txt)
+			_, err = io.WriteString(c.App.Writer, safetext.Lines(txt))
 			return err
 		},
 	}
@@ -832,6 +1030,7 @@ func serveCommand() *cli.Command {
 		Usage: "start the local web app: the games, a sheet designer, and scoring",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "port", Usage: "port on 127.0.0.1 (0: a free one)"},
+			&cli.StringFlag{Name: "listen", Usage: "listen on `ADDR` (host:port, e.g. 0.0.0.0:8080) instead of 127.0.0.1, so that other machines can reach the app; it then answers requests for that address too"},
 			&cli.BoolFlag{Name: "open", Usage: "open the app in the web browser"},
 		},
 		Action: func(c *cli.Context) error {
@@ -842,7 +1041,17 @@ func serveCommand() *cli.Command {
 			if port < 0 || port > 65535 {
 				return usage("--port %d: must be from 0 to 65535", port)
 			}
-			ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+			addr := fmt.Sprintf("127.0.0.1:%d", port)
+			if c.IsSet("listen") {
+				if c.IsSet("port") {
+					return usage("--listen gives the port: use --listen HOST:PORT without --port")
+				}
+				addr = c.String("listen")
+				if _, _, err := net.SplitHostPort(addr); err != nil {
+					return usage("--listen %q: write HOST:PORT, e.g. 0.0.0.0:8080 or 192.168.1.5:8080", addr)
+				}
+			}
+			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return fmt.Errorf("serve: %v", err)
 			}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,7 +56,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"board"}, 2, "", "board needs one game id"},
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
 		{[]string{"board", "arcs-and-marks", "--names", "Ann,Bob,Cy", "--players", "2", "-o", out("bad.pdf")}, 2, "", "--players 2 but --names gives 3"},
-		{[]string{"board", "arcs-and-marks", "--names", "Ann,李雷", "-o", out("cjk.pdf")}, 0, "", "will print as boxes"},
+		{[]string{"board", "arcs-and-marks", "--names", "Ann,李雷", "-o", out("cjk.pdf")}, 2, "", "would print as boxes: give a TrueType font that has them with --font FILE.ttf"},
 		{[]string{"board", "arcs-and-marks", "--marks", "10", "--players", "3", "-o", out("w.pdf")}, 0, "", "not a multiple of 3 players"},
 		{[]string{"board", "arcs-and-marks", "-o", filepath.Join(dir, "nope", "x.pdf")}, 1, "", "x.pdf"},
 		{[]string{"completion", "bash"}, 0, "complete -o filenames", ""},
@@ -404,6 +406,90 @@ func TestTranscriptMatchesTheSheet(t *testing.T) {
 		st, blank, e := runCLI(t, append([]string{"transcript"}, tc...)...)
 		if st != 0 || id == nil || !strings.Contains(blank, "board: "+id[1]) {
 			t.Errorf("transcript %v: status %d %s; want board %v in\n%s", tc, st, e, id, blank)
+		}
+	}
+}
+
+func TestStdinIsNamedInMessages(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		src  string
+		want string
+	}{
+		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"faces", "-"}, "segments: [[[0, 0], [0, 0]]]", "papergames: <stdin>:1:12: segment 1 has zero length"},
+	} {
+		var o, e bytes.Buffer
+		if st := run(append([]string{"papergames"}, tc.args...), strings.NewReader(tc.src), &o, &e); st != 1 || !strings.HasPrefix(e.String(), tc.want) {
+			t.Errorf("%v: status %d, stderr %.200q, want %q", tc.args, st, e.String(), tc.want)
+		}
+	}
+}
+
+func TestFacesRefusesTooManyCrossings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("segments:\n")
+	for i := range 4000 {
+		fmt.Fprintf(&b, "- [[-1, %d], [4000, %d]]\n- [[%d, -1], [%d, 4000]]\n", i, i, i, i)
+	}
+	var o, e bytes.Buffer
+	st := run([]string{"papergames", "faces", "-"}, strings.NewReader(b.String()), &o, &e)
+	if want := "papergames: <stdin>: more than 5,000,000 pairs of segments cross or touch; the limit is 5,000,000"; st != 1 || !strings.HasPrefix(e.String(), want) {
+		t.Errorf("status %d, stderr %q, want %q", st, e.String(), want)
+	}
+}
+
+// TestMessagesEscapeTerminalControls: a name with an escape sequence is
+// shown escaped in every message and list, never sent to the terminal.
+func TestMessagesEscapeTerminalControls(t *testing.T) {
+	bad := "game: permutation-grid\nplayers: [\"A\\e[31mnn\", Bob]\nsize: 4\nrounds:\n  - player1: \"Zed\\e[2J\"\n    dots: C1 A2\n"
+	unfinished := "game: permutation-grid\nplayers: [\"A\\e[31mnn\", Bob]\nsize: 4\nrounds:\n  - dots: C1 A2\n"
+	for _, tc := range []struct {
+		args []string
+		src  string
+	}{{[]string{"score", "-"}, bad}, {[]string{"moves", "-"}, bad}, {[]string{"moves", "-"}, unfinished}} {
+		args, src := tc.args, tc.src
+		var o, e bytes.Buffer
+		run(append([]string{"papergames"}, args...), strings.NewReader(src), &o, &e)
+		if strings.ContainsRune(o.String()+e.String(), 0x1b) {
+			t.Errorf("%v: an escape sequence reached the terminal: %q %q", args, o.String(), e.String())
+		}
+	}
+}
+
+// TestCompletion: the shell completes commands, game ids, each game's
+// flags, and the values of --paper and --format.
+func TestCompletion(t *testing.T) {
+	for _, tc := range []struct {
+		words []string
+		want  []string
+		not   []string
+	}{
+		{nil, []string{"board", "score", "serve", "transcript"}, []string{"help"}},
+		{[]string{"board"}, []string{"arcs-and-marks", "making-intersections"}, nil},
+		{[]string{"board", "arcs-and-marks"}, []string{"--marks", "--paper", "--no-record"}, []string{"--size"}},
+		{[]string{"board", "making-intersections"}, []string{"--size", "--segments"}, []string{"--marks"}},
+		{[]string{"board", "arcs-and-marks", "--paper"}, []string{"a4", "letter"}, []string{"--marks"}},
+		{[]string{"score", "--render", "x.pdf", "--format"}, nil, nil},
+		{[]string{"board", "rings", "--format"}, nil, nil},
+		{[]string{"board", "arcs-and-marks", "--format"}, []string{"pdf", "svg"}, nil},
+		{[]string{"rules"}, []string{"cross-dont-cross"}, nil},
+		{[]string{"transcript", "cross-dont-cross"}, []string{"--chords", "--example", "--names"}, nil},
+		{[]string{"score"}, []string{"--strict", "--sections", "--render"}, nil},
+		{[]string{"score", "--render"}, nil, []string{"--strict"}},
+	} {
+		_, out, _ := runCLI(t, append(tc.words, "--generate-bash-completion")...)
+		got := strings.Fields(out)
+		for _, w := range tc.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%v: %q not offered in %v", tc.words, w, got)
+			}
+		}
+		for _, w := range tc.not {
+			if slices.Contains(got, w) {
+				t.Errorf("%v: %q offered", tc.words, w)
+			}
 		}
 	}
 }

@@ -5,6 +5,7 @@ package drawing
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -72,7 +73,11 @@ func readSegment(n *input.Node, i int) (geom.Segment, error) {
 				return geom.Segment{}, cn.Errorf("segment %d, end %d: %s must be a number", i+1, e+1, "xy"[c:c+1])
 			}
 			if _, err := geom.ParseNumber(cn.Text); err != nil {
-				return geom.Segment{}, cn.Errorf("segment %d, end %d: %s = %q: %v", i+1, e+1, "xy"[c:c+1], cn.Text, err)
+				why := err.Error()
+				if ne := (*geom.NumberError)(nil); errors.As(err, &ne) {
+					why = ne.Msg // without the text again
+				}
+				return geom.Segment{}, cn.Errorf("segment %d, end %d: %s = %s: %s", i+1, e+1, "xy"[c:c+1], input.Quote(cn.Text), why)
 			}
 			xy[c] = cn.Text
 		}
@@ -80,7 +85,7 @@ func readSegment(n *input.Node, i int) (geom.Segment, error) {
 		pts[e] = p
 	}
 	if pts[0].Equal(pts[1]) {
-		return geom.Segment{}, n.Errorf("segment %d has zero length: both ends are %v", i+1, pts[0])
+		return geom.Segment{}, n.Errorf("segment %d has zero length: both ends are %s", i+1, input.Clip(pts[0].String()))
 	}
 	return geom.Segment{A: pts[0], B: pts[1]}, nil
 }

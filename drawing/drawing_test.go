@@ -150,3 +150,23 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// A long number is cut in messages (input.Quote), not repeated whole.
+func TestLongNumbersAreCutInMessages(t *testing.T) {
+	long := strings.Repeat("9", 60000)
+	for _, tc := range []struct{ src, want string }{
+		{"segments: [[[" + long + "z, 0], [1, 1]]]", `d.yaml:1:14: segment 1, end 1: x = "` + strings.Repeat("9", 60) + `…" (60,001 characters): unexpected character 'z'`},
+		{"segments: [[[" + long + ", 0], [" + long + ", 0]]]", "d.yaml:1:12: segment 1 has zero length: both ends are (" + strings.Repeat("9", 59) + "… (60,005 characters)"},
+	} {
+		_, err := Read("d.yaml", []byte(tc.src))
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("err = %.300v\nwant  %s", err, tc.want)
+		}
+	}
+}
+
+func TestStdinIsNamed(t *testing.T) {
+	if _, err := Read("-", []byte("segments: [[[0, 0], [0, 0]]]")); err == nil || !strings.HasPrefix(err.Error(), "<stdin>:1:12: segment 1 has zero length") {
+		t.Errorf("err = %v", err)
+	}
+}

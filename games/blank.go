@@ -54,3 +54,28 @@ func BlankHeader(sc Scorer, v Values, players []string, key string) string {
 	b.WriteString("rounds:\n")
 	return b.String()
 }
+
+// WrapWords writes head and then words, separated by spaces, in lines of at
+// most width characters (a word longer than that gets a line of its own),
+// the later lines starting with indent. A head of spaces only with no
+// words writes nothing.
+func WrapWords(head string, words []string, indent string, width int) string {
+	var b strings.Builder
+	line := head
+	blank := strings.TrimSpace(head) == "" // no text on the line yet
+	for _, w := range words {
+		if !blank && len(line)+1+len(w) > width {
+			b.WriteString(line + "\n")
+			line, blank = indent, true
+		}
+		if !blank && !strings.HasSuffix(line, " ") {
+			line += " "
+		}
+		line += w
+		blank = false
+	}
+	if !blank {
+		b.WriteString(line + "\n")
+	}
+	return b.String()
+}

@@ -3,6 +3,7 @@ package games
 import (
 	"errors"
 	"math/rand/v2"
+	"strings"
 )
 
 // A rules engine plays one round of a game move by move, in the manner of
@@ -60,6 +61,12 @@ type Engine[M Move] interface {
 	// scoring the transcript replays exactly this round.
 	Record() string
 }
+
+// Refusal is Check's error when a move breaks several rules at once: one
+// sentence for each, which the scorer reports as separate messages.
+type Refusal []string
+
+func (r Refusal) Error() string { return strings.Join(r, "\n") }
 
 // ErrNothingToUndo is Undo's error at the start of a round.
 var ErrNothingToUndo = errors.New("no move to take back")

@@ -88,9 +88,15 @@ func ringArea(pts []Point) *big.Rat {
 }
 
 // Arrange builds the arrangement of the segments. A segment of zero length is
-// an error of type *SegmentError.
+// an error of type *SegmentError; a drawing past DefaultLimits is refused
+// with a *LimitError.
 func Arrange(segs []Segment) (*Arrangement, error) {
 	return arrange(segs, false)
+}
+
+// ArrangeWithin is Arrange with other limits; a zero field is no limit.
+func ArrangeWithin(segs []Segment, lim Limits) (*Arrangement, error) {
+	return arrangeWithin(segs, false, lim)
 }
 
 // builder holds the working state of one Arrange call.
@@ -153,7 +159,11 @@ type internalError string
 
 func (e internalError) Error() string { return "geom: " + string(e) }
 
-func arrange(segs []Segment, forceBig bool) (a *Arrangement, err error) {
+func arrange(segs []Segment, forceBig bool) (*Arrangement, error) {
+	return arrangeWithin(segs, forceBig, DefaultLimits)
+}
+
+func arrangeWithin(segs []Segment, forceBig bool, lim Limits) (a *Arrangement, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			ie, ok := r.(internalError)
@@ -170,8 +180,14 @@ func arrange(segs []Segment, forceBig bool) (a *Arrangement, err error) {
 	if b.n == 0 {
 		return &Arrangement{}, nil
 	}
-	b.grid = newGrid(b.fl)
-	b.merge(b.findPairs())
+	if b.grid, err = newGrid(b.fl, lim.Comparisons); err != nil {
+		return nil, err
+	}
+	sinks, err := b.findPairs(lim.Crossings)
+	if err != nil {
+		return nil, err
+	}
+	b.merge(sinks)
 	b.sortEvents()
 	b.buildGraph()
 	b.buildRotations()

@@ -66,5 +66,7 @@
 // face on both sides to count corners and holes. The cost grows like the
 // number of segments plus crossings plus the candidate pairs the grid proposes
 // (for many long parallel segments packed closer than a grid cell, that can
-// approach all pairs).
+// approach all pairs). Both are bounded (Limits): Arrange counts the grid's
+// work before filling it and the crossings as it finds them, and refuses a
+// drawing past MaxComparisons or MaxCrossings with a *LimitError.
 package geom

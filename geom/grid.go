@@ -14,6 +14,9 @@ import (
 // so two segments that share a point share a cell. Exact predicates decide.
 const gridMargin = 1e-6
 
+// maxSide is the most cells along a side of the grid.
+const maxSide = 1 << 16
+
 type grid struct {
 	x0, y0, inv float64
 	cols, rows  int
@@ -33,7 +36,13 @@ func clampInt(v, lo, hi int) int {
 	return v
 }
 
-func newGrid(fl []flseg) *grid {
+// newGrid builds the grid of the segments, or refuses them with a
+// *LimitError when its work, the sum over the cells of the square of the
+// number of segments through each, would pass maxWork (0: no limit). The
+// cells are counted before anything is registered, and counting stops
+// soon after the limit, so a refused drawing costs neither the memory nor
+// the time.
+func newGrid(fl []flseg, maxWork int64) (*grid, error) {
 	g := &grid{cols: 1, rows: 1}
 	n := len(fl)
 	minX, minY := math.Inf(1), math.Inf(1)
@@ -53,20 +62,37 @@ func newGrid(fl []flseg) *grid {
 	if c := max(w, h) / target; !(cell >= c) {
 		cell = c
 	}
+	// A side has at most maxSide cells, and the cells are made larger to
+	// fit: were the columns cut off instead, the last one would take all
+	// the rest (150,000 unit segments in a row put 104,000 in it).
+	if c := max(w, h) / (maxSide - 1); !(cell >= c) {
+		cell = c
+	}
 	if !(cell > 0) || math.IsInf(cell, 0) {
 		cell = 1
 	}
 	g.x0, g.y0, g.inv = minX, minY, 1/cell
-	g.cols = clampInt(int(w/cell)+1, 1, 1<<16)
-	g.rows = clampInt(int(h/cell)+1, 1, 1<<16)
+	g.cols = clampInt(int(w/cell)+1, 1, maxSide)
+	g.rows = clampInt(int(h/cell)+1, 1, maxSide)
+	counts := make([]int32, g.cols*g.rows+1)
+	var work, entries int64
+	for _, s := range fl {
+		g.cells(s, func(c int) {
+			work += 2*int64(counts[c]) + 1 // (k+1)² − k²
+			counts[c]++
+			entries++
+		})
+		if maxWork > 0 && work > maxWork {
+			return nil, &LimitError{Limit: maxWork}
+		}
+	}
 	// Register segments column by column.
 	g.segStart = make([]int32, n+1)
-	counts := make([]int32, g.cols*g.rows+1)
+	g.segCells = make([]int32, 0, entries)
 	for i, s := range fl {
 		g.segStart[i] = int32(len(g.segCells))
 		g.cells(s, func(c int) {
 			g.segCells = append(g.segCells, int32(c))
-			counts[c]++
 		})
 	}
 	g.segStart[n] = int32(len(g.segCells))
@@ -84,7 +110,7 @@ func newGrid(fl []flseg) *grid {
 			fill[c]++
 		}
 	}
-	return g
+	return g, nil
 }
 
 // cells calls f for every cell within gridMargin of s (grid units).
@@ -123,8 +149,10 @@ func (g *grid) cells(s flseg, f func(int)) {
 }
 
 // findPairs classifies every pair of segments that share a grid cell, once,
-// on all CPUs, and returns the workers' findings.
-func (b *builder) findPairs() []*sink {
+// on all CPUs, and returns the workers' findings. Past maxMeets pairs of
+// segments that meet (0: no limit) it stops, soon, and returns a
+// *LimitError: what the workers hold then is bounded by the limit.
+func (b *builder) findPairs(maxMeets int64) ([]*sink, error) {
 	g := b.grid
 	n := b.n
 	nw := workers()
@@ -132,7 +160,9 @@ func (b *builder) findPairs() []*sink {
 		nw = 1
 	}
 	const chunk = 32
-	var next atomic.Int64
+	var next, meets atomic.Int64
+	var stop atomic.Bool
+	const report = 1 << 12 // a worker adds its count to meets every so many
 	sinks := make([]*sink, nw)
 	var wg sync.WaitGroup
 	for w := range sinks {
@@ -141,9 +171,10 @@ func (b *builder) findPairs() []*sink {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var reported int64
 			for {
 				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
+				if lo >= n || stop.Load() {
 					return
 				}
 				for i := lo; i < min(lo+chunk, n); i++ {
@@ -155,10 +186,23 @@ func (b *builder) findPairs() []*sink {
 							}
 						}
 					}
+					if maxMeets > 0 && k.meets-reported >= report {
+						if meets.Add(k.meets-reported) > maxMeets {
+							stop.Store(true)
+						}
+						reported = k.meets
+					}
 				}
 			}
 		}()
 	}
 	wg.Wait()
-	return sinks
+	var total int64
+	for _, k := range sinks {
+		total += k.meets
+	}
+	if maxMeets > 0 && total > maxMeets {
+		return nil, &LimitError{Crossings: true, Limit: maxMeets}
+	}
+	return sinks, nil
 }

@@ -21,6 +21,7 @@ type sink struct {
 	ncross int32   // crossing nodes are numbered −1, −2, … until merged
 	sp     []int32 // local union-find over segments (components)
 	ovl    []bool  // segment overlaps another one along positive length
+	meets  int64   // pairs of segments that meet
 	mark   []int32
 	t      [6]big.Int
 }
@@ -42,7 +43,9 @@ func findSeg(p []int32, i int32) int32 {
 	return i
 }
 
+// unionSeg records that segments i and j meet.
 func (k *sink) unionSeg(i, j int32) {
+	k.meets++
 	a, b := findSeg(k.sp, i), findSeg(k.sp, j)
 	if a < b {
 		k.sp[b] = a

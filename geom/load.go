@@ -53,6 +53,9 @@ func (b *builder) load(segs []Segment, forceBig bool) error {
 			if d := r.Denom(); d.Cmp(L) != 0 {
 				g.GCD(nil, nil, L, d)
 				L.Mul(L, new(big.Int).Quo(d, &g))
+				if int64(L.BitLen())*int64(n) > MaxScaledBits {
+					return &LimitError{Scale: true, Limit: MaxScaledBits}
+				}
 			}
 		}
 	}

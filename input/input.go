@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -26,11 +27,24 @@ type Pos struct {
 	Line, Col int
 }
 
+// Stdin is how messages name standard input, which the command line
+// calls "-".
+const Stdin = "<stdin>"
+
+// FileLabel is how messages name the file name: "-" is Stdin.
+func FileLabel(name string) string {
+	if name == "-" {
+		return Stdin
+	}
+	return name
+}
+
+// String is file:line:col, the file named by FileLabel.
 func (p Pos) String() string {
 	if p.Line == 0 {
-		return p.File
+		return FileLabel(p.File)
 	}
-	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+	return fmt.Sprintf("%s:%d:%d", FileLabel(p.File), p.Line, p.Col)
 }
 
 // Error is a problem at a place in the input.
@@ -44,12 +58,85 @@ func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
 // Errors is every problem found in one file, in order.
 type Errors []*Error
 
+// Error prints the errors one a line, but not thousands of them: it shows
+// at most MaxSameKind of one kind (messages that differ only in quoted
+// text and numbers, such as "unknown key "k1"" and "unknown key "k2"") and
+// MaxShown in all, in order, and ends with a line saying how many more
+// there are.
 func (es Errors) Error() string {
-	s := make([]string, len(es))
-	for i, e := range es {
-		s[i] = e.Error()
+	var b strings.Builder
+	kinds := map[string]int{}
+	shown, more := 0, 0
+	for _, e := range es {
+		k := kindOf(e.Msg)
+		kinds[k]++
+		if kinds[k] > MaxSameKind || shown >= MaxShown {
+			more++
+			continue
+		}
+		if shown > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(e.Error())
+		shown++
 	}
-	return strings.Join(s, "\n")
+	if more > 0 {
+		fmt.Fprintf(&b, "\n%s: ... and %s more errors", FileLabel(es[0].Pos.File), Thousands(more))
+	}
+	return b.String()
+}
+
+// Limits on the errors Errors.Error prints.
+const (
+	MaxShown    = 50 // errors in all
+	MaxSameKind = 10 // errors of one kind
+)
+
+// kindOf is msg without its quoted parts and numbers: messages of one kind
+// differ only in those.
+func kindOf(msg string) string {
+	var b strings.Builder
+	inQuote, digits := false, false
+	for i := 0; i < len(msg); i++ {
+		c := msg[i]
+		switch {
+		case inQuote && c == '\\':
+			i++
+		case c == '"':
+			if !inQuote {
+				b.WriteString(`""`)
+			}
+			inQuote = !inQuote
+		case inQuote:
+		case c >= '0' && c <= '9' || digits && c == ',':
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		default:
+			b.WriteByte(c)
+		}
+		digits = false
+	}
+	return b.String()
+}
+
+// Thousands writes n with commas between groups of three digits: 99,990.
+func Thousands(n int) string {
+	s := strconv.Itoa(n)
+	start := 0
+	if n < 0 {
+		start = 1
+	}
+	var b strings.Builder
+	for i := range len(s) {
+		if i > start && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
 }
 
 // Err returns es as an error, or nil when empty.
@@ -129,6 +216,14 @@ func Parse(name string, data []byte) (root *Node, err error) {
 			root, err = nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("cannot read this file as YAML or JSON (%v)", r)}
 		}
 	}()
+	if err := prescan(name, data, defaultScanLimits); err != nil {
+		return nil, err
+	}
+	return parse(name, data)
+}
+
+// parse is Parse after the checks that come before the parser.
+func parse(name string, data []byte) (*Node, error) {
 	f, perr := parser.ParseBytes(data, 0)
 	if perr != nil {
 		return nil, syntaxError(name, perr)
@@ -145,7 +240,7 @@ func Parse(name string, data []byte) (root *Node, err error) {
 	if len(docs) > 1 {
 		return nil, &Error{Pos: pos(name, docs[1].Body.GetToken()), Msg: "a file holds one document; this is a second one"}
 	}
-	root, err = convert(name, docs[0].Body, 0)
+	root, err := convert(name, docs[0].Body, 0)
 	if err == nil {
 		fixColumns(root, strings.Split(string(data), "\n"))
 	}
@@ -155,10 +250,12 @@ func Parse(name string, data []byte) (root *Node, err error) {
 // fixColumns puts each plain one-line scalar at the column where its text
 // starts on its line: goccy reports some (those followed by spaces) a
 // column or more late. Of the places the text occurs near the reported
-// column, the nearest wins; the search stays within a small window so a
-// long line of many values costs linear time.
+// column, the nearest wins. The search stays within a small window and
+// each line is looked at once (an ASCII line needs no rune offsets), so a
+// long line of many values, such as a drawing as one line of JSON, costs
+// linear time.
 func fixColumns(root *Node, lines []string) {
-	starts := map[int][]int{} // byte offset of each rune, for non-ASCII lines
+	starts := map[int][]int{} // byte offset of each rune; nil for an ASCII line
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		for _, c := range n.Keys {
@@ -175,9 +272,11 @@ func fixColumns(root *Node, lines []string) {
 		}
 		line := lines[n.Pos.Line-1]
 		rs, ok := starts[n.Pos.Line]
-		if !ok && !isASCII(line) {
-			for b := range line {
-				rs = append(rs, b)
+		if !ok { // once per line: a line of many values stays linear
+			if !isASCII(line) {
+				for b := range line {
+					rs = append(rs, b)
+				}
 			}
 			starts[n.Pos.Line] = rs
 		}
@@ -238,36 +337,51 @@ func pos(name string, t *token.Token) Pos {
 }
 
 // syntaxError turns goccy's error into ours, keeping its place and its
-// message without the source snippet.
+// message without the source snippet. The message is taken as is when
+// goccy gives it: formatting its error with the snippet costs time
+// quadratic in the length of the line (20,000 segments of JSON on one
+// line with the closing brace missing took 24 s).
 func syntaxError(name string, err error) error {
 	type tokener interface{ GetToken() *token.Token }
+	type messager interface{ GetMessage() string }
 	var tk tokener
-	msg := err.Error()
-	if errors.As(err, &tk) {
-		if t := tk.GetToken(); t != nil && t.Position != nil {
-			m := msg
-			if i := strings.Index(m, "] "); i >= 0 && strings.HasPrefix(m, "[") {
-				m = m[i+2:]
-			}
-			if i := strings.Index(m, "\n"); i >= 0 {
-				m = m[:i]
-			}
-			return &Error{Pos: pos(name, t), Msg: "syntax: " + m}
+	var gm messager
+	var msg string
+	if errors.As(err, &gm) {
+		msg = gm.GetMessage()
+	} else {
+		msg = err.Error()
+		// "[line:col] message\n source snippet"
+		if i := strings.Index(msg, "] "); i >= 0 && strings.HasPrefix(msg, "[") {
+			msg = msg[i+2:]
 		}
 	}
 	if i := strings.Index(msg, "\n"); i >= 0 {
 		msg = msg[:i]
 	}
-	return &Error{Pos: Pos{File: name}, Msg: "syntax: " + msg}
+	if short, n := cut(msg, 4*MaxEcho); n > 4*MaxEcho { // it may quote a long key
+		msg = short + "…"
+	}
+	at := Pos{File: name}
+	if errors.As(err, &tk) {
+		if t := tk.GetToken(); t != nil && t.Position != nil {
+			at = pos(name, t)
+		}
+	}
+	return &Error{Pos: at, Msg: "syntax: " + msg}
 }
 
-const maxDepth = 64
-
+// convert makes n, at depth depth (the root at 0), into a Node. A list
+// or mapping at depth MaxDepth is refused: prescan has refused most such
+// files already, before the parser built them.
 func convert(name string, n ast.Node, depth int) (*Node, error) {
-	if depth > maxDepth {
-		return nil, &Error{Pos: pos(name, n.GetToken()), Msg: "nested too deeply"}
-	}
 	p := pos(name, n.GetToken())
+	switch n.(type) {
+	case *ast.SequenceNode, *ast.MappingNode, *ast.MappingValueNode:
+		if depth >= MaxDepth {
+			return nil, depthError(p, MaxDepth)
+		}
+	}
 	switch v := n.(type) {
 	case *ast.NullNode:
 		return &Node{Kind: Null, Pos: p}, nil
@@ -308,15 +422,19 @@ func convert(name string, n ast.Node, depth int) (*Node, error) {
 		return out, nil
 	case *ast.MappingNode:
 		out := &Node{Kind: Map, Pos: p}
+		if len(v.Values) > MaxKeys {
+			return nil, keysError(pos(name, v.Values[MaxKeys].Key.GetToken()), MaxKeys)
+		}
+		seen := make(map[string]*Node, len(v.Values))
 		for _, mv := range v.Values {
-			if err := addPair(name, out, mv, depth); err != nil {
+			if err := addPair(name, out, mv, depth, seen); err != nil {
 				return nil, err
 			}
 		}
 		return out, nil
 	case *ast.MappingValueNode:
 		out := &Node{Kind: Map, Pos: p}
-		if err := addPair(name, out, v, depth); err != nil {
+		if err := addPair(name, out, v, depth, map[string]*Node{}); err != nil {
 			return nil, err
 		}
 		return out, nil
@@ -351,7 +469,9 @@ func blockCol(text, origin string) int {
 	return 0
 }
 
-func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int) error {
+// addPair adds a key and its value to out; seen holds out's keys so far,
+// by text, so that a mapping of many keys is checked in linear time.
+func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int, seen map[string]*Node) error {
 	k, err := convert(name, mv.Key, depth+1)
 	if err != nil {
 		return err
@@ -359,11 +479,10 @@ func addPair(name string, out *Node, mv *ast.MappingValueNode, depth int) error 
 	if k.Kind != Scalar {
 		return k.Errorf("a key must be a plain name")
 	}
-	for _, prev := range out.Keys {
-		if prev.Text == k.Text {
-			return k.Errorf("key %q is given twice (first at line %d)", k.Text, prev.Pos.Line)
-		}
+	if prev, ok := seen[k.Text]; ok {
+		return k.Errorf("key %s is given twice (first at line %d)", Quote(k.Text), prev.Pos.Line)
 	}
+	seen[k.Text] = k
 	var v *Node
 	if mv.Value == nil {
 		v = &Node{Kind: Null, Pos: k.Pos}
@@ -395,7 +514,7 @@ func (n *Node) Fields(what string, allowed ...string) (map[string]*Node, error) 
 			}
 		}
 		if !ok {
-			errs = append(errs, k.Errorf("unknown key %q in %s%s; the keys are: %s", k.Text, what, suggest(k.Text, allowed), strings.Join(allowed, ", ")))
+			errs = append(errs, k.Errorf("unknown key %s in %s%s; the keys are: %s", Quote(k.Text), what, suggest(k.Text, allowed), strings.Join(allowed, ", ")))
 			continue
 		}
 		out[k.Text] = n.Values[i]
@@ -421,15 +540,26 @@ func (n *Node) Value(what string) (string, error) {
 
 func suggest(s string, options []string) string {
 	best, bd := "", 1<<30
+	limit := max(2, len(s)/3)
 	for _, o := range options {
+		if abs(len(s)-len(o)) > limit {
+			continue // too far apart whatever the letters: no need to compare them
+		}
 		if d := Distance(s, o); d < bd {
 			best, bd = o, d
 		}
 	}
-	if best != "" && bd <= max(2, len(s)/3) {
+	if best != "" && bd <= limit {
 		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
 	return ""
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // Distance is the edit (Levenshtein) distance between a and b, for

@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -140,11 +141,27 @@ func (s *Sheet) figure(i int) Figure {
 }
 
 // key returns the key of a compact sheet's boards at size sz, if any.
+// Only the entries every board shares are printed once for all: cuts
+// drawn at random differ from copy to copy, and each board shows its own.
 func (s *Sheet) key(sz float64) (string, []string) {
-	if pl, ok := s.Cells[0].Figure.(Plainer); ok && s.Compact {
-		return pl.Key(sz)
+	pl, ok := s.Cells[0].Figure.(Plainer)
+	if !ok || !s.Compact {
+		return "", nil
 	}
-	return "", nil
+	heading, entries := pl.Key(sz)
+	for _, c := range s.Cells[1:] {
+		other, ok := c.Figure.(Plainer)
+		if !ok {
+			continue
+		}
+		_, es := other.Key(sz)
+		has := map[string]bool{}
+		for _, e := range es {
+			has[e] = true
+		}
+		entries = slices.DeleteFunc(entries, func(e string) bool { return !has[e] })
+	}
+	return heading, entries
 }
 
 // keyFont and keyRow set the key of a compact sheet.

@@ -181,3 +181,38 @@ func TestTextIsSafeForATerminal(t *testing.T) {
 		t.Errorf("the names changed the number of lines: %d, want %d", a, b)
 	}
 }
+
+func TestLongTextIsCutInMessages(t *testing.T) {
+	long := strings.Repeat("n", 60000)
+	cut := strings.Repeat("n", 60) + "… (60,000 characters)"
+	root, err := input.Parse("t.yaml", []byte("game: x\nplayers: ["+long+", "+long+"]\nrounds: [1]\nsize: "+long+"\nboard: "+long+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ReadHeader("t.yaml", root, []string{"size"}, 2, 2)
+	if err == nil || len(err.Error()) > 200 || !strings.Contains(err.Error(), `player "`+cut[:len(cut)-len(" (60,000 characters)")]+`" (60,000 characters) is named twice`) {
+		t.Errorf("named twice: %.300v", err)
+	}
+	if _, err := tr.Int("size", 1, 1, 9); err == nil || len(err.Error()) > 200 {
+		t.Errorf("size: %.300v", err)
+	}
+	if err := tr.CheckBoard("abc"); err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "board "+cut+" does not match") {
+		t.Errorf("board: %.400v", err)
+	}
+	tr.Players = []string{long, "Bob"}
+	cy, _ := input.Parse("t.yaml", []byte("Cy"))
+	if _, err := tr.Seat(cy); err == nil || len(err.Error()) > 300 || !strings.Contains(err.Error(), "is not one of the players ("+cut+", Bob)") {
+		t.Errorf("seat: %.400v", err)
+	}
+}
+
+func TestStdinIsNamed(t *testing.T) {
+	root, err := input.Parse("-", []byte("game: x\nplayers: [a]\nrounds: [1]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := ReadHeader("-", root, nil, 2, 2)
+	if tr.File != "<stdin>" || err == nil || !strings.HasPrefix(err.Error(), "<stdin>:2:10: 1 players") {
+		t.Errorf("file %q, err %v", tr.File, err)
+	}
+}

@@ -15,7 +15,7 @@ import (
 
 // Transcript is a parsed transcript: one match of one game.
 type Transcript struct {
-	File    string
+	File    string // as messages name it: input.FileLabel
 	Root    *input.Node
 	Game    *input.Node
 	Players []string
@@ -57,7 +57,7 @@ func ReadHeader(name string, root *input.Node, params []string, minP, maxP int) 
 	if err != nil {
 		return nil, err
 	}
-	t := &Transcript{File: name, Root: root, Game: f["game"], Params: map[string]*input.Node{}, BoardID: f["board"]}
+	t := &Transcript{File: input.FileLabel(name), Root: root, Game: f["game"], Params: map[string]*input.Node{}, BoardID: f["board"]}
 	var errs input.Errors
 	for _, p := range params {
 		if n, ok := f[p]; ok {
@@ -89,7 +89,7 @@ func ReadHeader(name string, root *input.Node, params []string, minP, maxP int) 
 				continue
 			}
 			if j, dup := seen[s]; dup {
-				errs = append(errs, it.Errorf("player %q is named twice (seats %d and %d)", s, j+1, len(t.Players)+1))
+				errs = append(errs, it.Errorf("player %s is named twice (seats %d and %d)", input.Quote(s), j+1, len(t.Players)+1))
 				continue
 			}
 			seen[s] = len(t.Players)
@@ -135,7 +135,7 @@ func (t *Transcript) Int(name string, def, lo, hi int) (int, error) {
 	}
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil {
-		return 0, n.Errorf("%s must be a whole number, not %q", name, s)
+		return 0, n.Errorf("%s must be a whole number, not %s", name, input.Quote(s))
 	}
 	if v < lo || v > hi {
 		return 0, n.Errorf("%s %d: must be from %d to %d", name, v, lo, hi)
@@ -169,7 +169,11 @@ func (t *Transcript) Seat(n *input.Node) (int, error) {
 	if seat >= 0 {
 		return seat, nil
 	}
-	return 0, n.Errorf("%q is not one of the players (%s)", s, strings.Join(t.Players, ", "))
+	names := make([]string, len(t.Players))
+	for i, p := range t.Players {
+		names[i] = input.Clip(p)
+	}
+	return 0, n.Errorf("%s is not one of the players (%s)", input.Quote(s), strings.Join(names, ", "))
 }
 
 // CheckBoard checks a board id given in the header against the id the
@@ -183,7 +187,7 @@ func (t *Transcript) CheckBoard(want string) error {
 		return err
 	}
 	if strings.TrimSpace(got) != want {
-		return t.BoardID.Errorf("board %s does not match this transcript's parameters, whose sheet is board %s: check the parameters against the sheet", got, want)
+		return t.BoardID.Errorf("board %s does not match this transcript's parameters, whose sheet is board %s: check the parameters against the sheet", input.Clip(got), want)
 	}
 	return nil
 }

@@ -178,7 +178,11 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	warnings = append(warnings, NameWarnings(players)...)
+	nw, err := NameWarnings(players)
+	if err != nil {
+		return nil, err
+	}
+	warnings = append(warnings, nw...)
 	switch {
 	case o.Copies < 1 || o.Copies > MaxCopies:
 		return nil, usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
@@ -321,9 +325,11 @@ func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
 }
 
 // NameWarnings says which characters of the names will not print: those
-// beyond U+FFFF (an emoji), which a PDF cannot hold and shows as U+FFFD,
-// and those the sheet's font lacks, which print as boxes.
-func NameWarnings(names []string) []string {
+// beyond U+FFFF (an emoji), which a PDF cannot hold and shows as U+FFFD (a
+// warning), and those the sheet's font lacks, which would print as boxes:
+// a name on a sheet must print, so that is a usage error that says to give
+// a font that has them.
+func NameWarnings(names []string) ([]string, error) {
 	var out []string
 	font := "the embedded Go font"
 	if layout.CustomFont() {
@@ -341,10 +347,10 @@ func NameWarnings(names []string) []string {
 			}
 		}
 		if len(missing) > 0 {
-			out = append(out, fmt.Sprintf("--names: %q has characters %s cannot show (%s); they will print as boxes: give a TrueType font that has them with --font FILE.ttf", n, font, string(missing)))
+			return nil, usagef("--names: %q has characters %s cannot show (%s), which would print as boxes: give a TrueType font that has them with --font FILE.ttf (for Chinese, Japanese or Korean, e.g. a Noto Sans CJK or Droid Sans Fallback .ttf together with Latin letters)", n, font, string(missing))
 		}
 	}
-	return out
+	return out, nil
 }
 
 // seats returns the seat names: Names, or as many blanks as Players.
@@ -357,7 +363,13 @@ func seats(info games.Info, o Options) ([]string, error) {
 		n = len(o.Names)
 	}
 	if n == 0 {
-		n = info.MinPlayers
+		// The game's minimum, but two for a game that may also be played
+		// alone (Within The Curve's one-player puzzles): a board sheet is
+		// for a game between players unless --players 1 says otherwise.
+		n = max(info.MinPlayers, 2)
+		if info.MaxPlayers > 0 {
+			n = min(n, info.MaxPlayers)
+		}
 	}
 	if n < info.MinPlayers || (info.MaxPlayers > 0 && n > info.MaxPlayers) {
 		return nil, usagef("%s is for %s players, not %d", info.ID, info.Players(), n)

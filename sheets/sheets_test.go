@@ -560,17 +560,22 @@ func headingShown(label string, heads map[string]bool) bool {
 }
 
 // An emoji in a name (beyond U+FFFF) crashed gofpdf; it now prints as
-// U+FFFD with a warning, and a CJK name warns that --font can show it.
+// U+FFFD with a warning. A CJK name, which the embedded font cannot show,
+// is refused with the way to show it: --font.
 func TestNamesBeyondTheFont(t *testing.T) {
 	g := arcs.Game{}
 	o := opts("a4")
 	o.Names = []string{"Ann", "B😀", "李小龍"}
+	if _, err := Build(g, defaults(g), o); err == nil || !strings.Contains(err.Error(), "--font FILE.ttf") || !strings.Contains(err.Error(), "李小龍") {
+		t.Errorf("a CJK name: %v", err)
+	}
+	o.Names = []string{"Ann", "B😀"}
 	res, err := Build(g, defaults(g), o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := strings.Join(res.Warnings, "\n")
-	if !strings.Contains(all, "beyond U+FFFF (😀)") || !strings.Contains(all, "--font FILE.ttf") || !strings.Contains(all, "李小龍") {
+	if !strings.Contains(all, "beyond U+FFFF (😀)") {
 		t.Errorf("warnings:\n%s", all)
 	}
 	if strings.Contains(all, "(😀); they will print as boxes") {
@@ -774,5 +779,28 @@ func TestRandomDividersPerCopy(t *testing.T) {
 				t.Errorf("copies %d and %d have the same cuts", j+1, i+1)
 			}
 		}
+	}
+}
+
+// TestCompactKeyOnlySharedEntries: copies cut at random each show their
+// own cuts; the key printed once for all does not list the first copy's.
+func TestCompactKeyOnlySharedEntries(t *testing.T) {
+	res, err := Build(rings.Game{}, games.Values{"circles": 6, "random-dividers": true, "seed": 3}, Options{Paper: layout.Papers["a4"], Copies: 1, Compact: true, Margin: 10, LineWidth: 0.35})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r layout.Recorder
+	if err := res.Sheet.Draw(&r); err != nil {
+		t.Fatal(err)
+	}
+	sections := false
+	for _, op := range r.Pages[0].Ops {
+		if strings.Contains(op.Text, "cut at") {
+			t.Errorf("the shared key lists %q", op.Text)
+		}
+		sections = sections || strings.Contains(op.Text, "ring 5: 5 to 32")
+	}
+	if !sections {
+		t.Error("the key lost the sections allowed per ring")
 	}
 }

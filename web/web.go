@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
+	"os"
 	"os/exec"
 	"runtime"
 	"slices"
@@ -26,6 +27,7 @@ import (
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/layout"
+	"papergames/scorer"
 	"papergames/sheets"
 	"papergames/templates"
 )
@@ -37,8 +39,11 @@ var static embed.FS
 // request; the largest transcript the scorers accept is far smaller.
 const MaxBody = 1 << 20
 
-// Handler returns the web app's routes.
-func Handler() http.Handler {
+// Handler returns the web app's routes. Requests are answered only when
+// their Host header names a loopback address (localhost, 127.0.0.1, ::1)
+// or one of hosts, so that a web page elsewhere cannot reach the app
+// through a DNS name it rebinds to 127.0.0.1.
+func Handler(hosts ...string) http.Handler {
 	mux := http.NewServeMux()
 	files, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(files))
@@ -47,7 +52,9 @@ func Handler() http.Handler {
 	mux.HandleFunc("GET /api/sheet/{game}", handleSheet)
 	mux.HandleFunc("GET /api/blank/{game}", handleBlank)
 	mux.HandleFunc("POST /api/score", handleScore)
-	return guard(mux)
+	mux.HandleFunc("POST /api/board", handleBoard)
+	mux.HandleFunc("POST /api/board/new", handleBoardNew)
+	return hostCheck(guard(mux), hosts)
 }
 
 // guard bounds every request body, and turns a panic into a 500 that
@@ -92,6 +99,8 @@ type gameJSON struct {
 	Params  []paramJSON `json:"params"`
 	Rules   []paramJSON `json:"rules"`
 	Scored  bool        `json:"scored"`
+	Entry   bool        `json:"board_entry"` // entered move by move on the scoring board
+	Header  []string    `json:"header_keys"` // the parameters a transcript's header gives
 }
 
 type paramJSON struct {
@@ -120,6 +129,8 @@ func handleGames(w http.ResponseWriter, r *http.Request) {
 			Board: info.BoardKind, Params: params(g.Params()), Rules: []paramJSON{}}
 		if sc, ok := g.(games.Scorer); ok {
 			gj.Scored, gj.Rules = true, params(sc.Rules())
+			_, gj.Entry = sc.(games.Board)
+			gj.Header = append([]string{}, sc.HeaderKeys()...)
 		}
 		out = append(out, gj)
 	}
@@ -201,6 +212,10 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if f := r.URL.Query().Get("format"); f != "" {
+		download(w, r, f, res, drawing)
+		return
+	}
 	out := scoreJSON{OK: err == nil, Pages: []string{}}
 	if err != nil {
 		out.Errors = err.Error()
@@ -225,13 +240,62 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	reply(w, out)
 }
 
+// download answers the scored picture (--render) as a file to save: the
+// PDF, or one page of SVG (page=N, from 1).
+func download(w http.ResponseWriter, r *http.Request, format string, res *scorer.Result, drawing *scorer.Drawing) {
+	if drawing == nil || len(drawing.Cells) == 0 {
+		fail(w, http.StatusUnprocessableEntity, "the transcript cannot be drawn: its header is not readable")
+		return
+	}
+	var f layout.Format
+	switch format {
+	case "pdf":
+		f = layout.FormatPDF
+	case "svg":
+		f = layout.FormatSVG
+	default:
+		fail(w, http.StatusBadRequest, fmt.Sprintf("format %q: pdf or svg", format))
+		return
+	}
+	doc := layout.NewDocument(f, drawing.Title)
+	if err := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); err != nil {
+		fail(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	switch d := doc.(type) {
+	case *layout.PDF:
+		var b bytes.Buffer
+		if _, err := d.WriteTo(&b); err != nil {
+			fail(w, http.StatusInternalServerError, "writing the PDF: "+err.Error())
+			return
+		}
+		w.Header().Set("Content-Type", "application/pdf")
+		w.Header().Set("Content-Disposition", `attachment; filename="scored.pdf"`)
+		w.Write(b.Bytes())
+	case *layout.SVG:
+		pages := d.Pages()
+		page := 1
+		if s := r.URL.Query().Get("page"); s != "" {
+			var err error
+			if page, err = strconv.Atoi(s); err != nil || page < 1 || page > len(pages) {
+				fail(w, http.StatusBadRequest, fmt.Sprintf("page %q: the picture has pages 1 to %d", s, len(pages)))
+				return
+			}
+		}
+		w.Header().Set("X-Pages", strconv.Itoa(len(pages)))
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="scored-%d.svg"`, page))
+		w.Write(pages[page-1])
+	}
+}
+
 // ruleValues reads the rule variants from the query, under the names of
 // the score command's flags (a Bool rule is on as 1, true, on or yes).
 func ruleValues(r *http.Request) (games.Values, error) {
 	ps, _ := catalog.Rules()
 	q := r.URL.Query()
 	for name := range q {
-		if name == "name" {
+		if name == "name" || name == "format" || name == "page" {
 			continue
 		}
 		if !slices.ContainsFunc(ps, func(p games.Param) bool { return p.Name == name }) {
@@ -250,11 +314,13 @@ func ruleNames(ps []games.Param) string {
 }
 
 // Server returns an http.Server for the app on addr, with timeouts that
-// keep one slow client from holding it.
+// keep one slow client from holding it. It answers requests for addr's
+// host (every address of this machine when addr's host is unspecified,
+// such as 0.0.0.0) besides the loopback names.
 func Server(addr string) *http.Server {
 	return &http.Server{
 		Addr:              addr,
-		Handler:           Handler(),
+		Handler:           Handler(OwnHosts(addr)...),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -356,4 +422,60 @@ func Open(url string) error {
 		cmd = exec.Command("xdg-open", url)
 	}
 	return cmd.Start()
+}
+
+// hostCheck refuses requests whose Host is neither a loopback name nor one
+// of hosts (DNS rebinding).
+func hostCheck(h http.Handler, hosts []string) http.Handler {
+	ok := map[string]bool{}
+	for _, s := range hosts {
+		ok[strings.ToLower(strings.Trim(s, "[]"))] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		host := r.Host
+		if hh, _, err := net.SplitHostPort(host); err == nil {
+			host = hh
+		}
+		host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+		if !loopback(host) && !ok[host] {
+			fail(w, http.StatusForbidden, fmt.Sprintf("host %q is not this server's: open the app at the address papergames serve printed", r.Host))
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// loopback reports whether host is a loopback name or address.
+func loopback(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// OwnHosts are the host names a server listening on addr answers to
+// besides the loopback ones: addr's host, or every address of this
+// machine (and its host name) when that is unspecified.
+func OwnHosts(addr string) []string {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		host = addr
+	}
+	ip := net.ParseIP(host)
+	if host != "" && (ip == nil || !ip.IsUnspecified()) {
+		return []string{host}
+	}
+	out := []string{host}
+	if as, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range as {
+			if n, ok := a.(*net.IPNet); ok {
+				out = append(out, n.IP.String())
+			}
+		}
+	}
+	if name, err := os.Hostname(); err == nil {
+		out = append(out, name)
+	}
+	return out
 }

@@ -16,17 +16,17 @@ import (
 	"papergames/sheets"
 )
 
-func get(t *testing.T, h http.Handler, target string) *httptest.ResponseRecorder {
+func get(t testing.TB, h http.Handler, target string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("GET", target, nil))
+	h.ServeHTTP(w, httptest.NewRequest("GET", "http://localhost"+target, nil))
 	return w
 }
 
-func post(t *testing.T, h http.Handler, target, body string) *httptest.ResponseRecorder {
+func post(t testing.TB, h http.Handler, target, body string) *httptest.ResponseRecorder {
 	t.Helper()
 	w := httptest.NewRecorder()
-	h.ServeHTTP(w, httptest.NewRequest("POST", target, strings.NewReader(body)))
+	h.ServeHTTP(w, httptest.NewRequest("POST", "http://localhost"+target, strings.NewReader(body)))
 	return w
 }
 
@@ -117,7 +117,7 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"PUT", "/api/score", "", 405, ""},
 	} {
 		w := httptest.NewRecorder()
-		h.ServeHTTP(w, httptest.NewRequest(tc.method, tc.target, strings.NewReader(tc.body)))
+		h.ServeHTTP(w, httptest.NewRequest(tc.method, "http://localhost"+tc.target, strings.NewReader(tc.body)))
 		if w.Code != tc.code || !strings.Contains(w.Body.String(), tc.msg) {
 			t.Errorf("%s %s: %d %s, want %d with %q", tc.method, tc.target, w.Code, w.Body, tc.code, tc.msg)
 		}

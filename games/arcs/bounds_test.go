@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"papergames/internal/testenv"
 	"runtime"
 	"strings"
 	"testing"
@@ -52,7 +53,7 @@ func TestBoundsAtMaxMarks(t *testing.T) {
 	alloc := after.TotalAlloc - before.TotalAlloc
 	js, txt := res.JSON(), res.Text("big.yaml")
 	t.Logf("%d rounds of %d arcs: %v, %d MB allocated, %.1f MB kept; JSON %d KB, text %d KB", rounds, m, took, alloc>>20, float64(kept)/(1<<20), len(js)>>10, len(txt)>>10)
-	if per := took / rounds; per > 5*time.Second {
+	if per := took / rounds; per > testenv.Bound(5*time.Second) {
 		t.Errorf("%v a round, want under 5 s", per)
 	}
 	if per := alloc / rounds; per > 200<<20 {
@@ -86,7 +87,7 @@ func TestBoundsAtMaxMarks(t *testing.T) {
 	}
 	took = time.Since(t0)
 	t.Logf("render of %d rounds: %v, %d drawing operations", rounds, took, ops)
-	if took > 2*time.Second || ops > rounds*(3*m+1000) {
+	if took > testenv.Bound(2*time.Second) || ops > rounds*(3*m+1000) {
 		t.Errorf("render of %d rounds of %d arcs: %v and %d operations, want under 2 s and %d", rounds, m, took, ops, rounds*(3*m+1000))
 	}
 }
@@ -122,7 +123,7 @@ func TestRenderDetailLimit(t *testing.T) {
 		if detail := m <= drawnMarks; detail != (fills > m) {
 			t.Errorf("%d arcs: %d fills (dots and number discs), detail wanted %v", m, fills, detail)
 		}
-		if took > 10*time.Second {
+		if took > testenv.Bound(10*time.Second) {
 			t.Errorf("%d arcs drawn in %v, want under 10 s", m, took)
 		}
 	}

@@ -45,7 +45,7 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 			for ; n < len(moves) && moves[n].Centre == c; n++ {
 				words = append(words, ends(st.b, c, moves[n].Reach))
 			}
-			b.WriteString(wrapWords(fmt.Sprintf("  centre %d:", c), words, "    ", 76))
+			b.WriteString(games.WrapWords(fmt.Sprintf("  centre %d:", c), words, "    ", 76))
 			moves = moves[n:]
 		}
 		return b.String(), nil
@@ -72,7 +72,7 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 			case 1:
 				head = "  meeting 1 earlier arc:"
 			}
-			b.WriteString(wrapWords(head, by[n], "    ", 76))
+			b.WriteString(games.WrapWords(head, by[n], "    ", 76))
 		}
 	}
 	return b.String(), nil
@@ -82,23 +82,4 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 func ends(b *board, c, k int) string {
 	e1, e2 := b.ends(c, k)
 	return fmt.Sprintf("%d-%d", e1, e2)
-}
-
-// wrapWords writes head and then words, in lines of at most width
-// characters, the continuation lines indented.
-func wrapWords(head string, words []string, indent string, width int) string {
-	var b strings.Builder
-	line := head
-	for _, w := range words {
-		if len(line) > len(indent) && len(line)+1+len(w) > width {
-			b.WriteString(line + "\n")
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += w
-	}
-	b.WriteString(line + "\n")
-	return b.String()
 }

@@ -189,7 +189,7 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (txt string, err error
 		for _, mv := range all {
 			words = append(words, bd.move(mv.p, mv.q))
 		}
-		b.WriteString(wrap(words, "  ", 76))
+		b.WriteString(games.WrapWords("  ", words, "  ", 76))
 		return b.String(), nil
 	}
 	var order []int
@@ -203,29 +203,9 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (txt string, err error
 	sort.Ints(order)
 	for _, s := range order {
 		fmt.Fprintf(&b, "  crossing %s:\n", bd.seg(s))
-		b.WriteString(wrap(by[s], "    ", 76))
+		b.WriteString(games.WrapWords("    ", by[s], "    ", 76))
 	}
 	return b.String(), nil
-}
-
-// wrap lays words out in lines of at most width characters.
-func wrap(words []string, indent string, width int) string {
-	var b strings.Builder
-	line := indent
-	for _, w := range words {
-		if len(line) > len(indent) && len(line)+1+len(w) > width {
-			b.WriteString(line + "\n")
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += w
-	}
-	if len(line) > len(indent) {
-		b.WriteString(line + "\n")
-	}
-	return b.String()
 }
 
 // play checks every round. For Moves (listing) the last round may stop

@@ -15,13 +15,19 @@ import (
 	"papergames/layout"
 )
 
+// MaxPlayers is the most players a Within The Curve sheet prints: the
+// rules say any number, and m players fill m*m grids; 12 players' 144 grids
+// still print (36 pages of four). One player is a solitaire: the puzzle
+// sheets of papergames puzzle are scored as one-player games.
+const MaxPlayers = 12
+
 // Game is Leroy Quet's Within The Curve (2008).
 type Game struct{}
 
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "within-the-curve", Title: "Within The Curve", Posted: "October 28, 2008",
-		MinPlayers: 2, MaxPlayers: 6, BoardKind: "cell grids, players squared"}
+		MinPlayers: 1, MaxPlayers: MaxPlayers, BoardKind: "cell grids, players squared"}
 }
 
 // Params implements Game.
@@ -132,19 +138,20 @@ rounds:
 `
 
 // perPage is the default boards per page, chosen so that no page mixes
-// two curves' grids: two players' four grids on one page; three or four
-// players a page per curve (its copies for every filler) instead of
-// 4+4+1; six players' six copies do not fit a page, so two pages of three
-// per curve. Five players' five copies fit neither one page nor halves:
-// they stay four to a page. This relies on the sheet putting exactly
-// PerPage boards on a page; layout.Sheet today fills every slot of its
-// tiling (3 a page is tiled 2 by 2, so 4 a page), see the report.
+// two curves' grids where it can: each curve's m copies (one per filler)
+// on pages of four when m is a multiple of 4, of three when a multiple of
+// 3 (three players a page per curve, six two pages of three); two
+// players' four grids share a page. Other counts (5, 7, 10, 11) fit
+// neither: they stay four to a page. One player's one grid is alone. This
+// relies on the sheet putting exactly PerPage boards on a page.
 func perPage(players int) int {
-	switch players {
-	case 3, 4:
-		return players
-	case 6:
+	switch {
+	case players%4 == 0 || players == 2:
+		return 4
+	case players%3 == 0:
 		return 3
+	case players == 1:
+		return 1
 	}
 	return 4
 }

@@ -757,3 +757,51 @@ func TestWithinTheCurveSheetPages(t *testing.T) {
 		}
 	}
 }
+
+// Any number of players from 1 to MaxPlayers: one player's grid is a
+// solitaire (the puzzle sheets), and the sheet prints every count, each
+// curve's copies on pages of their own where the count divides.
+func TestWithinTheCurvePlayerCounts(t *testing.T) {
+	info := Game{}.Info()
+	if info.MinPlayers != 1 || info.MaxPlayers != MaxPlayers || MaxPlayers < 12 {
+		t.Fatalf("players %d to %d, want 1 to %d (at least 12)", info.MinPlayers, info.MaxPlayers, MaxPlayers)
+	}
+	for m := 1; m <= MaxPlayers; m++ {
+		s, err := Game{}.Setup(games.Values{"size": 12}, make([]string, m))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Cells) != m*m {
+			t.Errorf("%d players: %d grids, want %d", m, len(s.Cells), m*m)
+		}
+		if m > 2 && (m%3 == 0 || m%4 == 0) {
+			for i := range s.Cells {
+				if first := i / s.PerPage * s.PerPage; first/m != i/m {
+					t.Errorf("%d players: grid %d shares a page with another curve's", m, i+1)
+				}
+			}
+		}
+	}
+	// One player: the solitaire transcript scores.
+	src := "game: within-the-curve\\nplayers: [Ann]\\nsize: 5\\nrounds:\\n  - curves:\\n      Ann: " + bobCurve + "\\n    grids:\\n      - curve: Ann\\n        filler: Ann\\n        rows: |\\n"
+	src = strings.ReplaceAll(src, "\\n", "\n")
+	for _, r := range bobFull {
+		src += "          " + r + "\n"
+	}
+	res, err := score(t, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := find(t, res, 0, "Ann", "Ann")["k"]; fmt.Sprint(got) != "8" {
+		t.Errorf("one player: K = %v, want 8", got)
+	}
+	// Thirteen players are refused.
+	names := make([]string, MaxPlayers+1)
+	for i := range names {
+		names[i] = fmt.Sprintf("P%d", i+1)
+	}
+	src13 := "game: within-the-curve\nplayers: [" + strings.Join(names, ", ") + "]\nsize: 5\nrounds: []\n"
+	if _, err := score(t, src13); err == nil {
+		t.Errorf("%d players accepted", MaxPlayers+1)
+	}
+}

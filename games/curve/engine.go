@@ -46,11 +46,6 @@ func (m Move) String() string {
 	return m.At.String() + "=" + strconv.Itoa(m.Value)
 }
 
-// Refusal says why a move may not be played: one sentence per broken rule.
-type Refusal []string
-
-func (r Refusal) Error() string { return strings.Join(r, "\n") }
-
 // grid is one copy of a curve being filled: the loop numbered from the
 // square at position start, in direction dir (+1 along the listed order,
 // -1 against it), then 1..k written inside.
@@ -297,14 +292,14 @@ func (s *State) Parse(text string) (Move, error) {
 		for k, w := range strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' || r == '\t' }) {
 			c, r, err := boards.ParseCell(w, s.n)
 			if err != nil {
-				return Move{}, Refusal{fmt.Sprintf("%s, square %d: %v", s.curveName(s.drawn), k+1, err)}
+				return Move{}, games.Refusal{fmt.Sprintf("%s, square %d: %v", s.curveName(s.drawn), k+1, err)}
 			}
 			m.Loop = append(m.Loop, Cell{c, r})
 		}
 		return m, nil
 	case "numbering":
 		f := strings.Fields(text)
-		bad := Refusal{fmt.Sprintf("%q: number the loop by placing [1] and [2], e.g. B2=[1] C2=[2]", text)}
+		bad := games.Refusal{fmt.Sprintf("%q: number the loop by placing [1] and [2], e.g. B2=[1] C2=[2]", text)}
 		if len(f) != 2 {
 			return Move{}, bad
 		}
@@ -329,12 +324,12 @@ func (s *State) Parse(text string) (Move, error) {
 		m := Move{Kind: Write, At: p, Value: s.grids[s.cur].k + 1}
 		if v != "" {
 			if m.Value, err = strconv.Atoi(v); err != nil {
-				return Move{}, Refusal{fmt.Sprintf("%q: write a square and the number, e.g. C3=%d", text, s.grids[s.cur].k+1)}
+				return Move{}, games.Refusal{fmt.Sprintf("%q: write a square and the number, e.g. C3=%d", text, s.grids[s.cur].k+1)}
 			}
 		}
 		return m, nil
 	}
-	return Move{}, Refusal{"the round is over"}
+	return Move{}, games.Refusal{"the round is over"}
 }
 
 // square reads "C3=7" (or "C3" alone) into the square and what follows =.
@@ -342,7 +337,7 @@ func (s *State) square(w string) (Cell, string, error) {
 	name, v, _ := strings.Cut(w, "=")
 	c, r, err := boards.ParseCell(name, s.n)
 	if err != nil {
-		return Cell{}, "", Refusal{err.Error()}
+		return Cell{}, "", games.Refusal{err.Error()}
 	}
 	return Cell{c, r}, strings.TrimSpace(v), nil
 }
@@ -358,12 +353,12 @@ func (s *State) Check(m Move) error {
 		return err
 	case Numbering:
 		if _, _, why := s.grids[s.cur].checkNumbering(m.At, m.Next); why != "" {
-			return Refusal{why}
+			return games.Refusal{why}
 		}
 		return nil
 	}
 	if why := s.grids[s.cur].checkWrite(m.At, m.Value); why != "" {
-		return Refusal(strings.Split(why, "\n"))
+		return games.Refusal(strings.Split(why, "\n"))
 	}
 	return nil
 }
@@ -374,14 +369,14 @@ func (s *State) checkPhase(m Move) error {
 	var want Kind
 	switch phase {
 	case "over":
-		return Refusal{fmt.Sprintf("%s: the round is over", m)}
+		return games.Refusal{fmt.Sprintf("%s: the round is over", m)}
 	case "numbering":
 		want = Numbering
 	case "inside":
 		want = Write
 	}
 	if m.Kind != want {
-		return Refusal{fmt.Sprintf("%s: not a move of the %s phase", m, phase)}
+		return games.Refusal{fmt.Sprintf("%s: not a move of the %s phase", m, phase)}
 	}
 	return nil
 }
@@ -392,7 +387,7 @@ func (s *State) curve(m Move) (*loop, error) {
 	if len(probs) == 0 {
 		return lp, nil
 	}
-	out := make(Refusal, len(probs))
+	out := make(games.Refusal, len(probs))
 	for i, p := range probs {
 		out[i] = s.curveName(s.drawn) + p.msg
 	}
@@ -620,7 +615,7 @@ func (s *State) Record() string {
 	}
 	b.WriteString("\n")
 	for _, lp := range s.loops[:s.drawn] {
-		fmt.Fprintf(&b, "  %s: %s\n", yamlName(s.players[lp.seat]), Move{Kind: Curve, Loop: lp.cells})
+		fmt.Fprintf(&b, "  %s: %s\n", games.YAMLName(s.players[lp.seat]), Move{Kind: Curve, Loop: lp.cells})
 	}
 	b.WriteString("grids:")
 	started := false
@@ -632,7 +627,7 @@ func (s *State) Record() string {
 			b.WriteString("\n")
 			started = true
 		}
-		fmt.Fprintf(&b, "  - curve: %s\n    filler: %s\n    rows: |\n", yamlName(s.players[g.owner]), yamlName(s.players[g.filler]))
+		fmt.Fprintf(&b, "  - curve: %s\n    filler: %s\n    rows: |\n", games.YAMLName(s.players[g.owner]), games.YAMLName(s.players[g.filler]))
 		for r := range s.n {
 			row := make([]string, s.n)
 			for c := range s.n {
@@ -648,20 +643,6 @@ func (s *State) Record() string {
 		b.WriteString(" []\n")
 	}
 	return b.String()
-}
-
-// yamlName writes a player's name as a YAML scalar, quoted unless plainly
-// safe.
-func yamlName(s string) string {
-	plain := s != "" && !strings.HasSuffix(s, " ")
-	for i, r := range s {
-		ok := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && (r == ' ' || r == '.' || r == '-' || (r >= '0' && r <= '9')))
-		plain = plain && ok
-	}
-	if plain {
-		return s
-	}
-	return strconv.Quote(s)
 }
 
 // fill makes the grid of owner's curve filled by filler the one being

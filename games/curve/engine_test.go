@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
-	"strings"
 	"testing"
 
 	"papergames/games"
@@ -230,7 +229,7 @@ func TestEnginePlayouts(t *testing.T) {
 			}
 			played++
 		}
-		header := fmt.Sprintf("game: within-the-curve\nplayers: [%s]\nsize: %d", strings.Join(quoted(names[:players]), ", "), n)
+		header := fmt.Sprintf("game: within-the-curve\nplayers: %s\nsize: %d", gamestest.Players(names[:players]), n)
 		gamestest.CheckRecord(t, Game{}, games.Values{}, header, games.Erase(st))
 		// No unfinished grid: every grid was filled as far as it goes.
 		res, _, _ := games.Score(Game{}, "p.yaml", []byte(gamestest.Transcript(header, games.Erase(st))), games.Values{})
@@ -249,14 +248,6 @@ func TestEnginePlayouts(t *testing.T) {
 			t.Fatalf("Undo at the start: %v", err)
 		}
 	}
-}
-
-func quoted(names []string) []string {
-	out := make([]string, len(names))
-	for i, s := range names {
-		out[i] = yamlName(s)
-	}
-	return out
 }
 
 // TestEngineClone: a clone plays on without touching the original.

@@ -43,28 +43,8 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 				names[k] = p.String()
 			}
 			fmt.Fprintf(&b, "%sK = %d; %d fits at %d square(s):\n", head, gr.k, gr.k+1, len(names))
-			b.WriteString(wrap(names, "    ", 76))
+			b.WriteString(games.WrapWords("    ", names, "    ", 76))
 		}
 	}
 	return b.String(), nil
-}
-
-// wrap lays words out in lines of at most width characters.
-func wrap(words []string, indent string, width int) string {
-	var b strings.Builder
-	line := indent
-	for _, w := range words {
-		if len(line) > len(indent) && len(line)+1+len(w) > width {
-			b.WriteString(line + "\n")
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += w
-	}
-	if len(line) > len(indent) {
-		b.WriteString(line + "\n")
-	}
-	return b.String()
 }

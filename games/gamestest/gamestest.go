@@ -4,8 +4,8 @@ package gamestest
 
 import (
 	"fmt"
-	"os"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -196,4 +196,13 @@ func CheckBlank(t testing.TB, sc games.Scorer, v games.Values, players []string,
 			t.Errorf("round %d: the scorer gives %s, the engine %s\n%s", i+1, got, want, src)
 		}
 	}
+}
+
+// Players writes names as a transcript's players list: [Ann, "B: b"].
+func Players(names []string) string {
+	out := make([]string, len(names))
+	for i, s := range names {
+		out[i] = games.YAMLName(s)
+	}
+	return "[" + strings.Join(out, ", ") + "]"
 }

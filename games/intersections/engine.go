@@ -3,7 +3,6 @@ package intersections
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"papergames/boards"
@@ -38,13 +37,6 @@ func (m Move) at(x int) Dot {
 	}
 	return Dot{m.A.C, int8(x)}
 }
-
-// Refusal says why a move may not be played: one sentence per broken rule
-// (a segment may cross or coincide with several drawn ones), each naming
-// the segment as the transcript's messages do, "segment 3 (C1-C6) ...".
-type Refusal []string
-
-func (r Refusal) Error() string { return strings.Join(r, "\n") }
 
 // State is one round in progress: the segments entered so far and, for
 // each gap between neighbouring dots, the segment covering it. With no two
@@ -189,7 +181,7 @@ func (s *State) label(text string) string {
 // one row or column) are Check's.
 func (s *State) Parse(text string) (Move, error) {
 	bad := func(format string, a ...any) (Move, error) {
-		return Move{}, Refusal{s.label(text) + ": " + fmt.Sprintf(format, a...)}
+		return Move{}, games.Refusal{s.label(text) + ": " + fmt.Sprintf(format, a...)}
 	}
 	n := s.n
 	if f := strings.Fields(text); len(f) > 1 {
@@ -269,17 +261,17 @@ func (s *State) legal(m Move) bool {
 
 // Check implements games.Engine. A segment that crosses or coincides with
 // several drawn ones is refused with a sentence for each, in the order
-// they were drawn (a Refusal).
+// they were drawn (a games.Refusal).
 func (s *State) Check(m Move) error {
 	if s.legal(m) {
 		return nil
 	}
 	lbl := s.label(m.String())
 	if len(s.segs) >= s.m {
-		return Refusal{fmt.Sprintf("%s: the round is over: its %s drawn", lbl, count(s.m, "segment is", "segments are"))}
+		return games.Refusal{fmt.Sprintf("%s: the round is over: its %s drawn", lbl, count(s.m, "segment is", "segments are"))}
 	}
 	if msg := s.shape(m); msg != "" {
-		return Refusal{lbl + ": " + msg}
+		return games.Refusal{lbl + ": " + msg}
 	}
 	_, lo, hi := m.span()
 	type hit struct {
@@ -318,7 +310,7 @@ func (s *State) Check(m Move) error {
 			hits[k], hits[k-1] = hits[k-1], hits[k]
 		}
 	}
-	out := make(Refusal, len(hits))
+	out := make(games.Refusal, len(hits))
 	for i, h := range hits {
 		out[i] = lbl + " " + h.msg
 	}
@@ -496,7 +488,7 @@ func (*State) Constraint() string {
 // drawn, in order.
 func (s *State) Record() string {
 	var b strings.Builder
-	b.WriteString("offense: " + yamlName(s.players[s.offense]) + "\nsegments:")
+	b.WriteString("offense: " + games.YAMLName(s.players[s.offense]) + "\nsegments:")
 	drawn := 0
 	for _, e := range s.segs {
 		if !e.skipped {
@@ -509,20 +501,6 @@ func (s *State) Record() string {
 	}
 	b.WriteString("\n")
 	return b.String()
-}
-
-// yamlName writes a player's name as a YAML scalar, quoted unless plainly
-// safe.
-func yamlName(s string) string {
-	plain := s != ""
-	for i, r := range s {
-		ok := r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && (r == ' ' || r == '.' || r == '-' || (r >= '0' && r <= '9')))
-		plain = plain && ok
-	}
-	if plain && !strings.HasSuffix(s, " ") {
-		return s
-	}
-	return strconv.Quote(s)
 }
 
 // scoring tells whether a dot's weight scores.

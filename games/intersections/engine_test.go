@@ -268,17 +268,9 @@ func TestEnginePlayouts(t *testing.T) {
 				t.Fatalf("%d-by-%d: undoing the playout does not restore the start", n, n)
 			}
 		}
-		header := fmt.Sprintf("game: making-intersections\nplayers: [%s]\nsize: %d\nsegments: %d", strings.Join(quoted(names[:players]), ", "), n, m)
+		header := fmt.Sprintf("game: making-intersections\nplayers: %s\nsize: %d\nsegments: %d", gamestest.Players(names[:players]), n, m)
 		gamestest.CheckRecord(t, Game{}, games.Values{}, header, rounds...)
 	}
-}
-
-func quoted(names []string) []string {
-	out := make([]string, len(names))
-	for i, s := range names {
-		out[i] = yamlName(s)
-	}
-	return out
 }
 
 // TestEngineStuck: with m at the most the board holds, a playout may

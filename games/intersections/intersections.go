@@ -371,7 +371,7 @@ func (g Game) round(t *scorer.Transcript, i, n, m int, short bool) (*scorer.Roun
 			err = st.Play(mv)
 		}
 		if err != nil {
-			for _, why := range err.(Refusal) {
+			for _, why := range err.(games.Refusal) {
 				errs = append(errs, w.Errorf("%s, %s", where, why))
 			}
 			st.skip()

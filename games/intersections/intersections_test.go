@@ -557,9 +557,9 @@ func TestMakingIntersectionsChecksAgreeWithBruteForce(t *testing.T) {
 					want = append(want, names[j])
 				}
 			}
-			var got Refusal
+			var got games.Refusal
 			if err := st.Check(mv); err != nil {
-				got = err.(Refusal)
+				got = err.(games.Refusal)
 			}
 			if len(got) != len(want) {
 				t.Fatalf("%d-by-%d, %s after %v: conflicts %q, brute force %q", n, n, mv, names, got, want)

@@ -42,7 +42,8 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	group := ""
 	flush := func() {
 		if len(words) > 0 {
-			b.WriteString(wrap(words, "  "+group+": ", 76))
+			head := "  " + group + ": "
+			b.WriteString(games.WrapWords(head, words, strings.Repeat(" ", len(head)), 76))
 			words = words[:0]
 		}
 	}
@@ -59,23 +60,4 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	}
 	flush()
 	return b.String(), nil
-}
-
-// wrap lays words out after head in lines of at most width characters,
-// the later lines indented as far as the first word.
-func wrap(words []string, head string, width int) string {
-	var b strings.Builder
-	indent := strings.Repeat(" ", len(head))
-	line := head
-	for i, w := range words {
-		if i > 0 && len(line)+1+len(w) > width {
-			b.WriteString(line + "\n")
-			line = indent
-		} else if i > 0 {
-			line += " "
-		}
-		line += w
-	}
-	b.WriteString(line + "\n")
-	return b.String()
 }

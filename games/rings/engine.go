@@ -444,9 +444,32 @@ func angleList(as []*dir, max int) string {
 // --ban-along-cuts. Only a segment on a line through the centre can run
 // along a cut, and that is decided with the written angles.
 func (s *State) alongErr(a, b end) error {
-	if !s.ban {
+	if !s.banned() {
 		return nil
 	}
+	return s.along(a, b)
+}
+
+// banned reports whether --ban-along-cuts refuses segments along cuts now:
+// it does while some segment does not run along one. When every pair of
+// cut ends runs along a cut (two circles and one cut), a segment along a
+// cut is drawn and fills nothing, so the round can end (docs/rulings.md).
+func (s *State) banned() bool {
+	if !s.ban {
+		return false
+	}
+	for x := range s.ends {
+		for y := x + 1; y < len(s.ends); y++ {
+			if s.along(s.ends[x], s.ends[y]) == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// along says which cuts the segment a-b runs along, if any.
+func (s *State) along(a, b end) error {
 	g := target{n: s.n, cuts: s.cuts}
 	var m meeting
 	if g.radial(&m, a, b) && len(m.along) > 0 {
@@ -615,7 +638,7 @@ func (s *State) Constraint() string {
 			return "the round is over"
 		}
 		c := "a segment joins two different cut ends (circle@angle)"
-		if s.ban {
+		if s.banned() {
 			c += " and does not run along a cut (--ban-along-cuts)"
 		}
 		return c
@@ -671,10 +694,11 @@ func (s *State) Moves(buf []Move) []Move {
 // eachSegment calls fn with every legal segment, in the order Moves lists
 // them, until fn returns false.
 func (s *State) eachSegment(fn func(a, b end) bool) {
+	ban := s.banned()
 	for x := range s.ends {
 		for y := x + 1; y < len(s.ends); y++ {
 			a, b := s.ends[x], s.ends[y]
-			if s.ban && s.alongErr(a, b) != nil {
+			if ban && s.along(a, b) != nil {
 				continue
 			}
 			if !fn(a, b) {
@@ -690,7 +714,7 @@ func (s *State) eachSegment(fn func(a, b end) bool) {
 func (s *State) segments() int {
 	e := len(s.ends)
 	n := e * (e - 1) / 2
-	if !s.ban {
+	if !s.banned() {
 		return n
 	}
 	lines := map[string][]end{} // by angle modulo 180
@@ -772,13 +796,14 @@ func (s *State) RandomMove(r *rand.Rand) (Move, bool) {
 			return Move{}, false
 		}
 		seat := s.ToMove()
+		ban := s.banned()
 		for try := 0; try < 1000; try++ {
 			x, y := r.IntN(len(s.ends)), r.IntN(len(s.ends))
 			if x == y {
 				continue
 			}
 			a, b := s.ends[x], s.ends[y]
-			if s.ban && s.alongErr(a, b) != nil {
+			if ban && s.along(a, b) != nil {
 				continue
 			}
 			return Move{Kind: Segment, Seat: seat, A: End{a.circle, a.d.deg}, B: End{b.circle, b.d.deg}}, true
@@ -805,7 +830,7 @@ func (s *State) RandomMove(r *rand.Rand) (Move, bool) {
 // Record implements games.Engine.
 func (s *State) Record() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "divider: %s\ncuts:\n", yamlName(s.players[s.divider]))
+	fmt.Fprintf(&b, "divider: %s\ncuts:\n", games.YAMLName(s.players[s.divider]))
 	for j, cs := range s.cuts {
 		fmt.Fprintf(&b, "  %d:", j+1)
 		for _, c := range cs {
@@ -819,17 +844,9 @@ func (s *State) Record() string {
 	}
 	b.WriteString("segments:\n")
 	for k, p := range s.segs {
-		fmt.Fprintf(&b, "  - %s: %s %s\n", yamlName(s.players[s.order[k]]), p.a.label(), p.b.label())
+		fmt.Fprintf(&b, "  - %s: %s %s\n", games.YAMLName(s.players[s.order[k]]), p.a.label(), p.b.label())
 	}
 	return b.String()
-}
-
-// yamlName quotes a name where YAML would not read it as written.
-func yamlName(name string) string {
-	if name == "" || strings.ContainsAny(name, ":#[]{},&*!|>'\"%@`") || strings.TrimSpace(name) != name {
-		return strconv.Quote(name)
-	}
-	return name
 }
 
 // Sections returns the number of sections of each ring (once the cuts are

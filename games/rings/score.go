@@ -303,7 +303,7 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
 	flush := func() {
 		if len(words) > 0 {
 			fmt.Fprintf(&b, "  from %s to:\n", from)
-			b.WriteString(wrap(words, "    ", 76))
+			b.WriteString(games.WrapWords("    ", words, "    ", 76))
 		}
 		words = words[:0]
 	}
@@ -336,26 +336,6 @@ func intList(xs []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, ", ")
-}
-
-// wrap lays words out in lines of at most width characters.
-func wrap(words []string, indent string, width int) string {
-	var b strings.Builder
-	line := indent
-	for _, w := range words {
-		if len(line) > len(indent) && len(line)+1+len(w) > width {
-			b.WriteString(line + "\n")
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += w
-	}
-	if len(line) > len(indent) {
-		b.WriteString(line + "\n")
-	}
-	return b.String()
 }
 
 // readCuts reads each ring's cut angles in any of the accepted forms.

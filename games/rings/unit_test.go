@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/rand/v2"
+	"papergames/internal/testenv"
 	"strings"
 	"testing"
 	"time"
@@ -53,7 +54,7 @@ func TestCheckReasons(t *testing.T) {
 		{"not a cut end", 3, nil, []string{"1:0", "2:0", "2:90", "done"}, "1@90 3@0", -1, "end 1@90: no cut ends at circle 1, 90 degrees; the cuts meeting circle 1 are ring 1's at 0"},
 		{"between the rings", 3, nil, []string{"1:0", "2:10", "2:90", "done"}, "2@45 3@90", -1, "end 2@45: no cut ends at circle 2, 45 degrees; the cuts meeting circle 2 are ring 1's at 0 and ring 2's at 10, 90"},
 		{"same end", 2, nil, []string{"1:0", "done"}, "2@0 2@0", -1, "both ends are 2@0; a segment joins two different cut ends"},
-		{"along, banned", 2, games.Values{"ban-along-cuts": true}, []string{"1:0", "done"}, "2@0 1@0", -1, "runs along the cut of ring 1 at 0 (1@0 to 2@0); with --ban-along-cuts a segment may not run along a cut"},
+		{"along, banned", 2, games.Values{"ban-along-cuts": true}, []string{"1:0", "1:180", "done"}, "2@0 1@0", -1, "runs along the cut of ring 1 at 0 (1@0 to 2@0); with --ban-along-cuts a segment may not run along a cut"},
 		{"through the centre, banned", 3, games.Values{"ban-along-cuts": true}, []string{"1:0", "2:0", "2:180", "done"}, "3@0 3@180", -1, "runs along the cuts of ring 2 at 0, ring 1 at 0 and ring 2 at 180"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -155,15 +156,16 @@ func TestSmallestRound(t *testing.T) {
 
 // A ring cut once is one section: a chord of the inner circle across the
 // centre, both its ends on the cut, cannot be drawn (one end), and under
-// --ban-along-cuts the only segment runs along the cut: no move remains.
+// --ban-along-cuts the only segment runs along the cut: with no other
+// segment legal, it is drawn and fills nothing (docs/rulings.md).
 func TestOneCutRing(t *testing.T) {
 	s, _ := New(2, []string{"Ann", "Bob"}, 0, games.Values{"ban-along-cuts": true})
 	play(t, s, "1:0", "done")
-	if ms := s.Moves(nil); len(ms) != 0 {
-		t.Errorf("moves %v, want none", ms)
+	if ms := s.Moves(nil); len(ms) != 1 || ms[0].String() != "1@0-2@0" {
+		t.Errorf("moves %v, want the one segment along the cut", ms)
 	}
-	if _, ok := s.RandomMove(rand.New(rand.NewPCG(1, 1))); ok {
-		t.Error("RandomMove found a move")
+	if _, ok := s.RandomMove(rand.New(rand.NewPCG(1, 1))); !ok {
+		t.Error("RandomMove found no move")
 	}
 }
 
@@ -316,7 +318,52 @@ func TestMovesReportLargestTarget(t *testing.T) {
 			t.Errorf("ban %v: %d bytes", ban, len(got))
 		}
 	}
-	if d := time.Since(start); d > 10*time.Second {
+	if d := time.Since(start); d > testenv.Bound(10*time.Second) {
 		t.Errorf("took %v", d)
+	}
+}
+
+// TestBanAlongCutsWithNoOtherSegment: two circles and one cut leave only
+// segments along the cut; under --ban-along-cuts one is then drawn (and
+// fills nothing), so the round can end (docs/rulings.md).
+func TestBanAlongCutsWithNoOtherSegment(t *testing.T) {
+	st, err := New(2, []string{"Ann", "Bob"}, 0, games.Values{"ban-along-cuts": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"1:90", "done"} {
+		m, err := st.Parse(mv)
+		if err == nil {
+			err = st.Play(m)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", mv, err)
+		}
+	}
+	if got := st.Moves(nil); len(got) != 1 {
+		t.Fatalf("moves %v, want the one segment along the cut", got)
+	}
+	for !st.Over() {
+		m, err := st.Parse("1@90-2@90")
+		if err == nil {
+			err = st.Play(m)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fmt.Sprint(st.Scores()) != "[0 0]" {
+		t.Errorf("scores %v: a segment along the cut fills nothing", st.Scores())
+	}
+	// With a second cut, segments off the cuts exist, and the ban holds.
+	st2, _ := New(2, []string{"Ann", "Bob"}, 0, games.Values{"ban-along-cuts": true})
+	for _, mv := range []string{"1:90", "1:270", "done"} {
+		m, _ := st2.Parse(mv)
+		if err := st2.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m, _ := st2.Parse("1@90-2@90"); st2.Check(m) == nil {
+		t.Error("a segment along a cut passed --ban-along-cuts while others were legal")
 	}
 }

@@ -87,3 +87,16 @@ func clean(s string) bool {
 	}
 	return true
 }
+
+// Lines is Terminal for text of several lines (a report, a list of
+// messages): each line is escaped, the newlines between them kept.
+func Lines(s string) string {
+	if clean(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Terminal(l)
+	}
+	return strings.Join(lines, "\n")
+}

@@ -33,3 +33,9 @@ func TestDrop(t *testing.T) {
 		}
 	}
 }
+
+func TestLines(t *testing.T) {
+	if got := Lines("a\x1b[31m\nb\u202ec\n"); got != `a\x1b[31m`+"\n"+`b\u202ec`+"\n" {
+		t.Errorf("Lines = %q", got)
+	}
+}

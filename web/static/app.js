@@ -1,6 +1,8 @@
 // papergames web app: a thin view over the server's answers. The server
 // checks, scores and draws; this file only builds forms and shows results.
 
+import {boardPage as boardView} from './board.js';
+
 const view = document.getElementById('view');
 let catalogue = null;
 
@@ -53,7 +55,8 @@ async function gamesPage() {
       el('div', {class: 'links'},
         el('a', {href: `#/rules/${g.id}`}, 'Rules'),
         el('a', {href: `#/design/${g.id}`}, 'Design a sheet'),
-        g.scored ? el('a', {href: `#/score/${g.id}`}, 'Score a game') : '')))));
+        g.scored ? el('a', {href: `#/score/${g.id}`}, 'Score a transcript') : '',
+        g.board_entry ? el('a', {href: `#/board/${g.id}`}, 'Scoring board') : '')))));
 }
 
 async function rulesPage(id) {
@@ -122,9 +125,10 @@ async function designPage(id) {
   const pageSel = el('select', {id: 'sheet-page', 'aria-label': 'page'});
   const pdf = el('a', {class: 'button', id: 'download-pdf'}, 'Download PDF');
   const svg = el('a', {class: 'button plain', id: 'download-svg'}, 'Download SVG (this page)');
+  const play = el('a', {class: 'button plain', id: 'play-board', hidden: !g.board_entry}, 'Play on this board');
   show('Design a sheet', el('h1', {}, `Design a sheet: ${g.title}`),
     el('div', {class: 'split'}, form,
-      el('section', {class: 'preview'}, el('div', {class: 'row'}, pdf, svg, pageSel), status, img)));
+      el('section', {class: 'preview'}, el('div', {class: 'row'}, pdf, svg, pageSel, play), status, img)));
   let url = '', timer = 0, seq = 0;
   const query = () => {
     const q = new URLSearchParams();
@@ -160,6 +164,10 @@ async function designPage(id) {
     img.src = url;
     pdf.href = `/api/sheet/${g.id}?${q}&format=pdf`;
     svg.href = `/api/sheet/${g.id}?${q}&page=${pageSel.value}&download=1`;
+    const bq = new URLSearchParams();
+    for (const p of g.params) if (q.has(p.name)) bq.set(p.name, q.get(p.name));
+    if (q.has('names')) bq.set('names', q.get('names'));
+    play.href = `#/board/${g.id}?${bq}`;
   };
   form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(refresh, 250); });
   form.addEventListener('submit', e => { e.preventDefault(); refresh(); });
@@ -211,17 +219,26 @@ async function scorePage(id) {
 }
 
 async function route() {
-  const [, page, id] = location.hash.replace(/^#\/?/, '#/').split('/');
+  const [path, query] = location.hash.split('?');
+  const [, page, id] = path.replace(/^#\/?/, '#/').split('/');
+  routeQuery = new URLSearchParams(query || '');
   try {
     switch (page) {
       case 'rules': return await rulesPage(id);
       case 'design': return await designPage(id);
       case 'score': return await scorePage(id);
+      case 'board': return await boardPage(id);
       default: return await gamesPage();
     }
   } catch (e) {
     show('Error', el('p', {class: 'error'}, String(e)));
   }
+}
+
+let routeQuery = new URLSearchParams();
+async function boardPage(id) {
+  markNav('board');
+  await boardView({id, query: routeQuery, games: await games(), el, show, errorText, field});
 }
 
 window.addEventListener('hashchange', route);

@@ -1,0 +1,118 @@
+package arcs
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+var _ games.Board = Game{}
+
+// OpenRound implements games.Board: the round's starting seat (starts, or
+// seat i), its first centre (first, or the first arc's written centre;
+// free when neither is given) and its arcs as written.
+func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
+	m, err := marksOf(t)
+	if err != nil {
+		return nil, nil, err
+	}
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "first", "starts", "arcs")
+	if err != nil {
+		return nil, nil, err
+	}
+	start := i % len(t.Players)
+	if sn, ok := f["starts"]; ok {
+		seat, err := t.Seat(sn)
+		if err != nil {
+			return nil, nil, sn.Errorf("%s, starts: %v", where, err.(*input.Error).Msg)
+		}
+		start = seat
+	}
+	var words []*input.Node
+	if an, ok := f["arcs"]; ok {
+		if words, err = scorer.Words(an, where+" arcs"); err != nil {
+			return nil, nil, err
+		}
+	}
+	first := 0
+	if fn, ok := f["first"]; ok {
+		v, err := fn.Value(where + " first")
+		if err != nil {
+			return nil, nil, err
+		}
+		k, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil || k < 1 || k > m {
+			return nil, nil, fn.Errorf("%s, first: %q is not a mark; the marks are 1 to %d", where, v, m)
+		}
+		first = k
+	}
+	st, err := New(m, t.Players, start, first)
+	if err != nil {
+		return nil, nil, err
+	}
+	return games.Erase[Move](st), words, nil
+}
+
+// figure is the board the render draws a round on (the marks are at the
+// same places on bigBoard).
+func figureOf(m int) boards.MarkedCircle { return boards.MarkedCircle{Marks: m} }
+
+// Targets implements games.Board: every mark, named by its number.
+func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	b := figureOf(st.b.m)
+	out := make([]games.Target, 0, st.b.m)
+	for i := 1; i <= st.b.m; i++ {
+		p := b.Mark(o, s, i)
+		out = append(out, games.Target{Name: strconv.Itoa(i), X: p.X, Y: p.Y, Kind: "mark"})
+	}
+	return out
+}
+
+// Pick implements games.Board: once the centre is forced, one click on an
+// end mark names the arc (its other end is as far the other way); for a
+// free first arc, the centre and then an end.
+func (Game) Pick(r games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+	st := state(r)
+	if st == nil || len(picks) == 0 {
+		return "", nil
+	}
+	marks := make([]int, len(picks))
+	for i, p := range picks {
+		k, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil || k < 1 || k > st.b.m {
+			return "", fmt.Errorf("%q is not a mark; the marks are 1 to %d", p, st.b.m)
+		}
+		marks[i] = k
+	}
+	c := st.centre()
+	if c == 0 {
+		if len(marks) < 2 {
+			return "", nil
+		}
+		c, marks = marks[0], marks[1:]
+		e := marks[0]
+		return fmt.Sprintf("%d:%d-%d", c, e, st.b.wrap(2*c-e)), nil
+	}
+	e := marks[len(marks)-1]
+	return fmt.Sprintf("%d-%d", e, st.b.wrap(2*c-e)), nil
+}
+
+func state(r games.Round) *State {
+	e, ok := games.EngineOf[Move](r)
+	if !ok {
+		return nil
+	}
+	st, _ := e.(*State)
+	return st
+}

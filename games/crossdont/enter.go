@@ -1,0 +1,168 @@
+package crossdont
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+var _ games.Board = Game{}
+
+// OpenRound implements games.Board: the round's defense (defense, or the
+// second seat in odd rounds), then its chords and its offense moves as
+// written, in that order.
+func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
+	p := g.Params()[0]
+	m, err := t.Int("chords", p.Default, p.Min, p.Max)
+	if err != nil {
+		return nil, nil, err
+	}
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "defense", "chords", "moves")
+	if err != nil {
+		return nil, nil, err
+	}
+	defense := (i + 1) % 2
+	if n, ok := f["defense"]; ok {
+		seat, err := t.Seat(n)
+		if err != nil {
+			return nil, nil, n.Errorf("%s, defense: %v", where, err.(*input.Error).Msg)
+		}
+		defense = seat
+	}
+	var words []*input.Node
+	for _, key := range []string{"chords", "moves"} {
+		if n, ok := f[key]; ok && n.Kind != input.Null {
+			ws, err := scorer.Words(n, where+" "+key)
+			if err != nil {
+				return nil, nil, err
+			}
+			if key == "moves" && len(ws) > MaxMoves {
+				return nil, nil, n.Errorf("%s: %d moves; the limit is %d a round", where, len(ws), MaxMoves)
+			}
+			words = append(words, ws...)
+		}
+	}
+	return games.Erase[Move](New(m, defense, t.Players...)), words, nil
+}
+
+// Targets implements games.Board: every point drawn, by its label (chord
+// ends 2a, crossings 1x5); while the defense draws its chords, the chord
+// ends so far (a new chord may share one).
+func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	ctr, rad := boards.DegreeCircle{}.Center(o, s), s/2
+	var out []games.Target
+	for p := range st.bd.pts {
+		pt := &st.bd.pts[p]
+		kind := "crossing"
+		if pt.deg != nil {
+			kind = "end"
+		}
+		x, y := pt.p.Float64()
+		tg := games.Target{Name: st.bd.name(p), X: ctr.X + x*rad, Y: ctr.Y - y*rad, Kind: kind}
+		for _, n := range st.bd.names(p) {
+			if n != tg.Name {
+				tg.Also = append(tg.Also, n)
+			}
+		}
+		out = append(out, tg)
+	}
+	return out
+}
+
+// Pick implements games.Board: a chord is two clicks on the degree circle
+// (each snapped to a whole degree, or a chord end drawn already); an
+// offense move is two points.
+func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (string, error) {
+	st := state(r)
+	if st == nil || len(picks) < 2 {
+		return "", nil
+	}
+	picks = picks[len(picks)-2:]
+	if st.bd.chords >= st.m {
+		for _, p := range picks {
+			if strings.HasPrefix(p, "@") {
+				return "", fmt.Errorf("click on a point: a chord end (1a) or a crossing (1x5)")
+			}
+		}
+		return picks[0] + "-" + picks[1], nil
+	}
+	ctr := boards.DegreeCircle{}.Center(o, s)
+	var angles []string
+	for _, p := range picks {
+		if !strings.HasPrefix(p, "@") {
+			l, ok := parseLabel(p)
+			if !ok || l.Cross {
+				return "", fmt.Errorf("%q is not a chord end", p)
+			}
+			found := ""
+			for q := range st.bd.pts {
+				if pt := &st.bd.pts[q]; pt.deg != nil && st.bd.name(q) == l.String() {
+					found = games.Exact(pt.deg)
+				}
+			}
+			if found == "" {
+				return "", fmt.Errorf("there is no chord end %s yet", p)
+			}
+			angles = append(angles, found)
+			continue
+		}
+		x, y, err := clickAt(p)
+		if err != nil {
+			return "", err
+		}
+		deg := math.Round(math.Atan2(x-ctr.X, ctr.Y-y) * 180 / math.Pi)
+		if deg < 0 {
+			deg += 360
+		}
+		if deg >= 360 {
+			deg -= 360
+		}
+		angles = append(angles, strconv.Itoa(int(deg)))
+	}
+	return angles[0] + "-" + angles[1], nil
+}
+
+// clickAt reads a click "@x,y" in millimetres.
+func clickAt(p string) (x, y float64, err error) {
+	xs, ys, ok := strings.Cut(strings.TrimPrefix(p, "@"), ",")
+	x, err1 := strconv.ParseFloat(xs, 64)
+	y, err2 := strconv.ParseFloat(ys, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("click %q: not a position", p)
+	}
+	return x, y, nil
+}
+
+func state(r games.Round) *State {
+	e, ok := games.EngineOf[Move](r)
+	if !ok {
+		return nil
+	}
+	st, _ := e.(*State)
+	return st
+}
+
+// MoveName implements games.Namer: the defense's chords and the offense's
+// moves are numbered apart.
+func (Game) MoveName(r games.Round, _ string) string {
+	st := state(r)
+	if st == nil {
+		return ""
+	}
+	if st.bd.chords < st.m {
+		return fmt.Sprintf("chord %d", st.bd.chords+1)
+	}
+	return fmt.Sprintf("move %d", st.moves()+1)
+}

@@ -1,0 +1,72 @@
+package curve
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"papergames/games"
+	"papergames/games/gamestest"
+)
+
+// gridRows returns, in order, the rows of every grid of a transcript or
+// record (the lines after each "rows: |"), and the curve/filler lines.
+func gridRows(src string, n int) (rows []string, who []string) {
+	lines := strings.Split(src, "\n")
+	for i := 0; i < len(lines); i++ {
+		t := strings.TrimSpace(lines[i])
+		switch {
+		case strings.HasPrefix(t, "- curve:"), strings.HasPrefix(t, "filler:"):
+			who = append(who, strings.TrimPrefix(t, "- "))
+		case t == "rows: |":
+			rows = append(rows, lines[i+1:i+1+n]...)
+			i += n
+		}
+	}
+	return rows, who
+}
+
+// TestBlankFromGrids: Within The Curve's grids are its record. A blank
+// transcript with each player's loop written in and each grid copied off
+// the sheet row by row, without other edits, scores as the engine did.
+func TestBlankFromGrids(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	players := []string{"Ann", "Bob", "Cy"}
+	n := 8
+	st, err := New(n, players)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var loops []string
+	for _, m := range gamestest.Played(games.Engine[Move](st), rng) {
+		if m.Kind == Curve {
+			loops = append(loops, m.String())
+		}
+	}
+	blank, err := gamestest.Fill(Game{}.Blank(games.Values{"size": n}, players, 1), loops)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, whoW := gridRows(st.Record(), n)
+	have, whoH := gridRows(blank, n)
+	if len(want) != len(have) || strings.Join(whoW, ",") != strings.Join(whoH, ",") {
+		t.Fatalf("the blank lays out grids %v, the round has %v", whoH, whoW)
+	}
+	lines := strings.Split(blank, "\n")
+	k := 0
+	for i, l := range lines {
+		if k < len(have) && l == have[k] && strings.Trim(l, ". ") == "" {
+			indent := l[:len(l)-len(strings.TrimLeft(l, " "))]
+			lines[i] = indent + strings.TrimSpace(want[k])
+			k++
+		}
+	}
+	src := strings.Join(lines, "\n")
+	res, _, err := games.Score(Game{}, "filled.yaml", []byte(src), games.Values{})
+	if err != nil {
+		t.Fatalf("refused: %v\n%s", err, src)
+	}
+	if got := res.Rounds[0].Scores; len(got) != 3 || got[0] != st.Scores()[0] || got[1] != st.Scores()[1] || got[2] != st.Scores()[2] {
+		t.Errorf("scored %v, the engine %v", got, st.Scores())
+	}
+}

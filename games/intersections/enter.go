@@ -1,0 +1,100 @@
+package intersections
+
+import (
+	"errors"
+	"fmt"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+var _ games.Board = Game{}
+
+// OpenRound implements games.Board: the round's offense (offense, or seat
+// i) and its segments as written.
+func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
+	p := g.Params()[0]
+	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := g.perRound(t, n)
+	if err != nil {
+		return nil, nil, err
+	}
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "offense", "segments")
+	if err != nil {
+		return nil, nil, err
+	}
+	off := i % len(t.Players)
+	if on, ok := f["offense"]; ok {
+		seat, err := t.Seat(on)
+		if err != nil {
+			var ie *input.Error
+			if errors.As(err, &ie) {
+				err = on.Errorf("%s, offense: %s", where, ie.Msg)
+			}
+			return nil, nil, err
+		}
+		off = seat
+	}
+	var words []*input.Node
+	if sn, ok := f["segments"]; ok && sn.Kind != input.Null {
+		raw, err := scorer.Words(sn, where+" segments")
+		if err != nil {
+			return nil, nil, err
+		}
+		words = pair(join(raw), n)
+	}
+	st, err := New(n, m, t.Players, off)
+	if err != nil {
+		return nil, nil, err
+	}
+	return games.Erase[Move](st), words, nil
+}
+
+// Targets implements games.Board: every dot, named as in the transcript.
+func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	b := boards.DotArray{N: st.n}
+	var out []games.Target
+	for row := range st.n {
+		for c := range st.n {
+			p := b.Dot(o, s, c, row)
+			out = append(out, games.Target{Name: boards.CellName(c, row), X: p.X, Y: p.Y, Kind: "dot"})
+		}
+	}
+	return out
+}
+
+// Pick implements games.Board: a segment is its two end dots.
+func (Game) Pick(r games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+	if len(picks) < 2 {
+		return "", nil
+	}
+	return picks[len(picks)-2] + "-" + picks[len(picks)-1], nil
+}
+
+func state(r games.Round) *State {
+	e, ok := games.EngineOf[Move](r)
+	if !ok {
+		return nil
+	}
+	st, _ := e.(*State)
+	return st
+}
+
+// MoveName implements games.Namer: segment K.
+func (Game) MoveName(r games.Round, _ string) string {
+	if st := state(r); st != nil {
+		return fmt.Sprintf("segment %d", len(st.segs)+1)
+	}
+	return ""
+}

@@ -1,0 +1,81 @@
+package permgrid
+
+import (
+	"fmt"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+var _ games.Board = Game{}
+
+// OpenRound implements games.Board: the round's player 1 (player1, or the
+// seats taking turns) and its dots as written.
+func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
+	p := g.Params()[0]
+	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	if err != nil {
+		return nil, nil, err
+	}
+	f, err := games.RoundKeys(t, i, "player1", "dots")
+	if err != nil {
+		return nil, nil, err
+	}
+	p1, err := games.FirstPlayer(t, f, i)
+	if err != nil {
+		return nil, nil, err
+	}
+	var words []*input.Node
+	if dn, ok := f["dots"]; ok && dn.Kind != input.Null {
+		if words, err = scorer.Words(dn, "round dots"); err != nil {
+			return nil, nil, err
+		}
+	}
+	st, err := New(n, t.Players, p1)
+	if err != nil {
+		return nil, nil, err
+	}
+	return games.Erase[Move](st), words, nil
+}
+
+// Targets implements games.Board: every crossing of the grid's lines.
+func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
+	e, ok := games.EngineOf[Move](r)
+	if !ok {
+		return nil
+	}
+	st, _ := e.(*State)
+	if st == nil {
+		return nil
+	}
+	b := boards.LineGrid{N: st.n}
+	var out []games.Target
+	for row := range st.n {
+		for c := range st.n {
+			p := b.Node(o, s, c, row)
+			out = append(out, games.Target{Name: boards.CellName(c, row), X: p.X, Y: p.Y, Kind: "dot"})
+		}
+	}
+	return out
+}
+
+// Pick implements games.Board: a dot is one click.
+func (Game) Pick(_ games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+	if len(picks) == 0 {
+		return "", nil
+	}
+	return picks[len(picks)-1], nil
+}
+
+// MoveName implements games.Namer: dot K.
+func (Game) MoveName(r games.Round, _ string) string {
+	if e, ok := games.EngineOf[Move](r); ok {
+		if st, _ := e.(*State); st != nil {
+			return fmt.Sprintf("dot %d", len(st.dots)+1)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,209 @@
+package polydots
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+var _ games.Board = Game{}
+
+// done is the players' word that the dots are placed and the path
+// begins: on paper, the number of dots is agreed before play (the record
+// form's rows), and a transcript says it by its path key. It is no move
+// of the engine, whose round knows its number of dots from the start: the
+// scoring board's round plays it by starting the engine again on the dots
+// placed.
+type done struct{}
+
+func (done) String() string { return "done" }
+
+// entered is a round of the scoring board.
+type entered struct {
+	games.Round
+	st   *State
+	open *State // the round before done, while its dots were being placed
+}
+
+func (e *entered) Parse(text string) (games.Move, error) {
+	if strings.TrimSpace(text) == "done" {
+		return done{}, nil
+	}
+	return e.Round.Parse(text)
+}
+
+func (e *entered) Check(m games.Move) error {
+	if _, ok := m.(done); ok {
+		switch n := len(e.st.dots); {
+		case e.open != nil || n == e.st.n:
+			return errors.New("the dots are placed already: the path is being drawn")
+		case n < 4 || n%2 == 1:
+			return fmt.Errorf("%d dots: each player places the same number, so the total is even and at least 4", n)
+		}
+		return nil
+	}
+	return e.Round.Check(m)
+}
+
+func (e *entered) Play(m games.Move) error {
+	if _, ok := m.(done); !ok {
+		return e.Round.Play(m)
+	}
+	if err := e.Check(m); err != nil {
+		return err
+	}
+	st := newState(len(e.st.dots), e.st.seats, e.st.p1, e.st.grid)
+	for _, p := range e.st.dots {
+		st.play(Move{At: p})
+	}
+	e.open, e.st, e.Round = e.st, st, games.Erase[Move](st)
+	return nil
+}
+
+func (e *entered) Undo() error {
+	if e.open != nil && len(e.st.path) == 0 {
+		e.st, e.open = e.open, nil
+		e.Round = games.Erase[Move](e.st)
+		return nil
+	}
+	return e.Round.Undo()
+}
+
+// Record writes the engine's record, with an empty path once the dots are
+// placed (which says so on paper).
+func (e *entered) Record() string {
+	rec := e.Round.Record()
+	if len(e.st.dots) == e.st.n && len(e.st.path) == 0 {
+		rec = strings.Replace(rec, "]\n", "]\npath: []\n", 1)
+	}
+	return rec
+}
+
+// OpenRound implements games.Board: player 1 (player1, or the seats taking
+// turns), the dots as written, then, when the round has its path (an
+// empty list once the dots are placed; a blank transcript's empty line is
+// not one), the word that the dots are placed and the path's steps.
+func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
+	if err != nil {
+		return nil, nil, err
+	}
+	p1, err := games.FirstPlayer(t, f, i)
+	if err != nil {
+		return nil, nil, err
+	}
+	var words []*input.Node
+	if dn, ok := f["dots"]; ok && dn.Kind != input.Null {
+		items, err := scorer.Rows(dn).List(where + " dots")
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(items) > MaxDots {
+			return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
+		}
+		for k, it := range items {
+			if it.Kind == input.Null {
+				continue // a blank transcript's row to fill in
+			}
+			if it.Kind == input.Scalar || len(it.Items) != 2 || it.Items[0].Kind != input.Scalar || it.Items[1].Kind != input.Scalar {
+				return nil, nil, it.Errorf("%s, dot %d: write a dot as [x, y]", where, k+1)
+			}
+			w := *it
+			w.Kind, w.Text = input.Scalar, "["+it.Items[0].Text+", "+it.Items[1].Text+"]"
+			words = append(words, &w)
+		}
+	}
+	if pn, ok := f["path"]; ok && pn.Kind != input.Null { // a blank path is a line to fill in
+		words = append(words, &input.Node{Kind: input.Scalar, Pos: pn.Pos, Text: "done"})
+		ws, err := scorer.Words(pn, where+" path")
+		if err != nil {
+			return nil, nil, err
+		}
+		words = append(words, ws...)
+	}
+	st := newState(MaxDots, t.Players, p1, DefaultGrid)
+	return &entered{Round: games.Erase[Move](st), st: st}, words, nil
+}
+
+// sheet is the coordinate sheet the render draws the round's dots on
+// (larger when a dot lies beyond it).
+func sheet(st *State) boards.MMSheet {
+	span := 0.0
+	for _, d := range st.dots {
+		x, y := d.Float()
+		span = max(span, x, y)
+	}
+	return boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
+}
+
+// Targets implements games.Board: the dots by their numbers, once the
+// path is being drawn; while the dots are placed, a click anywhere on the
+// sheet places one.
+func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
+	e, ok := r.(*entered)
+	if !ok || len(e.st.dots) < e.st.n {
+		return nil
+	}
+	b := sheet(e.st)
+	var out []games.Target
+	for k, d := range e.st.dots {
+		x, y := d.Float()
+		p := b.At(o, s, x, y)
+		out = append(out, games.Target{Name: strconv.Itoa(k + 1), X: p.X, Y: p.Y, Kind: "dot"})
+	}
+	return out
+}
+
+// Pick implements games.Board: while the dots are placed, a click is the
+// point of the sheet under it, snapped to the sheet's 0.5 mm (an exact
+// value is typed); then a step of the path is a click on a dot.
+func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (string, error) {
+	e, ok := r.(*entered)
+	if !ok || len(picks) == 0 {
+		return "", nil
+	}
+	p := picks[len(picks)-1]
+	if len(e.st.dots) == e.st.n {
+		if strings.HasPrefix(p, "@") {
+			return "", errors.New("click on a dot: the path goes from dot to dot")
+		}
+		return p, nil
+	}
+	xs, ys, ok := strings.Cut(strings.TrimPrefix(p, "@"), ",")
+	px, err1 := strconv.ParseFloat(xs, 64)
+	py, err2 := strconv.ParseFloat(ys, 64)
+	if !strings.HasPrefix(p, "@") || !ok || err1 != nil || err2 != nil {
+		return "", errors.New("click on the sheet where the dot goes")
+	}
+	b := sheet(e.st)
+	a, c := b.At(o, s, 0, 0), b.At(o, s, 1, 1)
+	x := math.Round((px-a.X)/(c.X-a.X)*2) / 2
+	y := math.Round((py-a.Y)/(c.Y-a.Y)*2) / 2
+	if x < 0 || y < 0 || x > b.XSide(s) || y > b.Side(s) {
+		return "", fmt.Errorf("(%g, %g) is off the sheet", x, y)
+	}
+	return fmt.Sprintf("[%s, %s]", strconv.FormatFloat(x, 'f', -1, 64), strconv.FormatFloat(y, 'f', -1, 64)), nil
+}
+
+// MoveName implements games.Namer: dot K, then path step K.
+func (Game) MoveName(r games.Round, text string) string {
+	e, ok := r.(*entered)
+	switch {
+	case !ok:
+		return ""
+	case strings.TrimSpace(text) == "done":
+		return "dots"
+	case len(e.st.dots) < e.st.n:
+		return fmt.Sprintf("dot %d", len(e.st.dots)+1)
+	}
+	return fmt.Sprintf("path step %d", len(e.st.path)+1)
+}

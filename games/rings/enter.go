@@ -1,0 +1,232 @@
+package rings
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scorer"
+)
+
+var _ games.Board = Game{}
+
+// entered is a round on the scoring board: its Record leaves out the
+// segments while the divider is still cutting, so that a transcript
+// written mid-cuts reads back in the cuts phase ("done" is the segments
+// key being there).
+type entered struct {
+	games.Round
+	st *State
+}
+
+func (e entered) Record() string {
+	rec := e.Round.Record()
+	if !e.st.done {
+		rec = strings.TrimSuffix(rec, "segments: []\n")
+	}
+	return rec
+}
+
+// OpenRound implements games.Board: the round's divider (divider, or seat
+// i), its cuts one by one (ring:angle, each ring's in the order written),
+// "done" when the round has its segments key, and the segments.
+func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Round, []*input.Node, error) {
+	p := g.Params()[0]
+	n, err := t.Int("circles", p.Default, p.Min, p.Max)
+	if err != nil {
+		return nil, nil, err
+	}
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "divider", "cuts", "segments")
+	if err != nil {
+		return nil, nil, err
+	}
+	divider := i % len(t.Players)
+	if dn, ok := f["divider"]; ok {
+		seat, err := t.Seat(dn)
+		if err != nil {
+			return nil, nil, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg)
+		}
+		divider = seat
+	}
+	st, err := New(n, t.Players, divider, v)
+	if err != nil {
+		return nil, nil, err
+	}
+	var words []*input.Node
+	cut := func(ring string, w *input.Node) {
+		c := *w
+		c.Text = strings.TrimSpace(ring) + ":" + strings.TrimSpace(w.Text)
+		words = append(words, &c)
+	}
+	if cn, ok := f["cuts"]; ok {
+		switch cn.Kind {
+		case input.Map:
+			for x, key := range cn.Keys {
+				if cn.Values[x].Kind == input.Null {
+					continue
+				}
+				ws, err := scorer.Words(cn.Values[x], where+" cuts of ring "+key.Text)
+				if err != nil {
+					return nil, nil, err
+				}
+				for _, w := range ws {
+					cut(key.Text, w)
+				}
+			}
+		case input.Seq:
+			for x, it := range cn.Items {
+				ws, err := scorer.Words(it, fmt.Sprintf("%s cuts of ring %d", where, x+1))
+				if err != nil {
+					return nil, nil, err
+				}
+				for _, w := range ws {
+					cut(strconv.Itoa(x+1), w)
+				}
+			}
+		case input.Scalar:
+			parts, err := splitDividers(cn.Text)
+			if err != nil {
+				return nil, nil, cn.Errorf("%s, cuts: %v", where, err)
+			}
+			for _, part := range parts {
+				for _, a := range part.angles {
+					cut(part.ring.text, &input.Node{Kind: input.Scalar, Pos: cn.Pos, Text: a.text})
+				}
+			}
+		case input.Null:
+		default:
+			return nil, nil, cn.Errorf("%s, cuts: write each ring's cut angles, one ring a line (1: 0 180)", where)
+		}
+	}
+	// The segments key says the cuts are done, unless it is a blank
+	// transcript's lines to fill in (a player with no segment).
+	if sn, ok := f["segments"]; ok {
+		var segs []*input.Node
+		blank := false
+		switch sn.Kind {
+		case input.Seq:
+			for k, it := range sn.Items {
+				if it.Kind != input.Map || len(it.Keys) != 1 {
+					return nil, nil, it.Errorf("%s, segment %d: write the player and the segment's two ends, e.g. Bob: 2@0 4@90", where, k+1)
+				}
+				if it.Values[0].Kind == input.Null {
+					blank = true
+					continue
+				}
+				ws, err := scorer.Words(it.Values[0], fmt.Sprintf("%s, segment %d", where, k+1))
+				if err != nil {
+					return nil, nil, err
+				}
+				var ends []string
+				for _, w := range ws {
+					ends = append(ends, w.Text)
+				}
+				c := *it.Values[0]
+				c.Text = strings.Join(ends, " ")
+				segs = append(segs, &c)
+			}
+		case input.Null:
+		default:
+			return nil, nil, sn.Errorf("%s, segments: write a list, one segment per line in play order, e.g. - %s: 2@0 4@90", where, t.Players[st.order[0]])
+		}
+		if !blank || len(segs) > 0 {
+			words = append(words, &input.Node{Kind: input.Scalar, Pos: sn.Pos, Text: "done"})
+			words = append(words, segs...)
+		}
+	}
+	return entered{games.Erase[Move](st), st}, words, nil
+}
+
+func boardOf(st *State) boards.Rings { return boards.Rings{Circles: st.n, Sections: st.bounds} }
+
+// Targets implements games.Board: once the cuts are done, every cut end
+// (circle@angle); while cutting, none (a click on a ring cuts it).
+func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
+	st := state(r)
+	if st == nil || !st.done {
+		return nil
+	}
+	b := boardOf(st)
+	ctr := b.Center(o, s)
+	var out []games.Target
+	for _, e := range st.ends {
+		p := layout.Compass(ctr, b.Radius(s, e.circle), e.d.f)
+		out = append(out, games.Target{Name: endLabel(e.circle, e.d.deg), X: p.X, Y: p.Y, Kind: "end"})
+	}
+	return out
+}
+
+// Pick implements games.Board: while cutting, a click on a ring cuts it
+// there, at the nearest whole degree; then a segment is two cut ends.
+func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (string, error) {
+	st := state(r)
+	if st == nil || len(picks) == 0 {
+		return "", nil
+	}
+	if st.done {
+		if len(picks) < 2 {
+			return "", nil
+		}
+		a, b := picks[len(picks)-2], picks[len(picks)-1]
+		if strings.HasPrefix(a, "@") || strings.HasPrefix(b, "@") {
+			return "", fmt.Errorf("click on a cut end (circle@angle)")
+		}
+		return a + " " + b, nil
+	}
+	p := picks[len(picks)-1]
+	xs, ys, ok := strings.Cut(strings.TrimPrefix(p, "@"), ",")
+	x, err1 := strconv.ParseFloat(xs, 64)
+	y, err2 := strconv.ParseFloat(ys, 64)
+	if !strings.HasPrefix(p, "@") || !ok || err1 != nil || err2 != nil {
+		return "", fmt.Errorf("click on a ring to cut it there")
+	}
+	b := boardOf(st)
+	ctr := b.Center(o, s)
+	d := math.Hypot(x-ctr.X, y-ctr.Y)
+	ring := int(math.Floor(d / b.Radius(s, 1)))
+	if ring < 1 || ring > st.n-1 {
+		return "", fmt.Errorf("click inside a ring, between two circles: the rings are 1 (around the centre disc) to %d", st.n-1)
+	}
+	deg := math.Round(math.Atan2(x-ctr.X, ctr.Y-y) * 180 / math.Pi)
+	if deg < 0 {
+		deg += 360
+	}
+	if deg >= 360 {
+		deg -= 360
+	}
+	return fmt.Sprintf("%d:%d", ring, int(deg)), nil
+}
+
+func state(r games.Round) *State {
+	if e, ok := r.(entered); ok {
+		return e.st
+	}
+	e, ok := games.EngineOf[Move](r)
+	if !ok {
+		return nil
+	}
+	st, _ := e.(*State)
+	return st
+}
+
+// MoveName implements games.Namer: a cut by its ring, the cuts as a
+// whole, a segment by its number.
+func (Game) MoveName(r games.Round, text string) string {
+	st := state(r)
+	switch {
+	case st == nil:
+		return ""
+	case st.done:
+		return fmt.Sprintf("segment %d", len(st.segs)+1)
+	case strings.TrimSpace(text) == "done":
+		return "cuts"
+	}
+	ring, _, _ := strings.Cut(text, ":")
+	return "ring " + strings.TrimSpace(ring)
+}

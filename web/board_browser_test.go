@@ -1,0 +1,468 @@
+package web
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/layout"
+)
+
+// failShot saves a screenshot when the test has failed, to
+// $PAPERGAMES_SHOTS or a temporary folder it names.
+func failShot(t *testing.T, ctx context.Context, name string) {
+	t.Cleanup(func() {
+		if !t.Failed() {
+			return
+		}
+		dir := os.Getenv("PAPERGAMES_SHOTS")
+		if dir == "" {
+			var err error
+			if dir, err = os.MkdirTemp("", "papergames-shots-"); err != nil {
+				return
+			}
+		}
+		sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		buf, err := chromedp.Run(sctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Logf("screenshot: %v", err)
+			return
+		}
+		p := filepath.Join(dir, name+"-failed.png")
+		if os.WriteFile(p, buf, 0o644) == nil {
+			t.Logf("screenshot of the failure: %s", p)
+		}
+	})
+}
+
+// click is one click of a move: a target by one of its names, a position
+// in the SVG's units, or text typed into the move field.
+type click struct {
+	name  string
+	x, y  float64
+	typed string
+}
+
+// clicksOf turns a move, as the engine writes it, into the clicks that
+// enter it on the board.
+func clicksOf(game string, r games.Round, move string, size float64, players int) []click {
+	named := func(ns ...string) []click {
+		var out []click
+		for _, n := range ns {
+			out = append(out, click{name: n})
+		}
+		return out
+	}
+	at := func(ctr layout.Point, rad float64, deg string) click {
+		a, _ := strconv.ParseFloat(deg, 64)
+		p := layout.Compass(ctr, rad, a)
+		return click{x: p.X * svgUnits, y: p.Y * svgUnits}
+	}
+	switch game {
+	case "arcs-and-marks":
+		c, ends, _ := strings.Cut(move, ":")
+		e1, _, _ := strings.Cut(ends, "-")
+		if r.Phase() == "first" {
+			return named(c, e1)
+		}
+		return named(e1)
+	case "making-intersections":
+		a, b, _ := strings.Cut(move, "-")
+		return named(a, b)
+	case "cross-dont-cross":
+		a, b, _ := strings.Cut(move, "-")
+		if r.Phase() == "chords" {
+			ctr := boards.DegreeCircle{}.Center(origin, size)
+			return []click{at(ctr, size/2, a), at(ctr, size/2, b)}
+		}
+		return named(a, b)
+	case "permutation-grid":
+		return named(move)
+	case "polygons-and-dots":
+		if !strings.HasPrefix(move, "[") {
+			if move == "done" {
+				return []click{{typed: "done"}}
+			}
+			return named(move)
+		}
+		return nil // a click on the sheet: the caller knows the sheet
+	case "within-the-curve":
+		switch {
+		case move == "stop":
+			return []click{{typed: "stop"}}
+		case strings.Contains(move, "=["):
+			f := strings.Fields(move)
+			return named(strings.TrimSuffix(f[0], "=[1]"), strings.TrimSuffix(f[1], "=[2]"))
+		case strings.Contains(move, "="):
+			c, _, _ := strings.Cut(move, "=")
+			return named(c)
+		}
+		cells := strings.Fields(move)
+		return named(append(cells, cells[0])...)
+	case "crossing-the-rings":
+		if move == "done" {
+			return []click{{typed: "done"}}
+		}
+		if strings.Contains(move, ":") {
+			return nil // a click on the ring: the caller knows the target's circles
+		}
+		a, b, _ := strings.Cut(move, "-")
+		return named(a, b)
+	}
+	return nil
+}
+
+// TestBrowserBoardEntersExamples: for each game, one example is entered
+// on the scoring board by clicking, and the totals and winner shown are
+// the scorer's.
+func TestBrowserBoardEntersExamples(t *testing.T) {
+	ctx, base := browser(t)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, file := range []string{
+		"arcs-and-marks/hand-checked.yaml",
+		"making-intersections/two-players.yaml",
+		"cross-dont-cross/three-diameters.yaml",
+		"crossing-the-rings/two-players.yaml",
+		"within-the-curve/two-players.yaml",
+		"permutation-grid/hand-checked.yaml",
+		"polygons-and-dots/convex-hexagon.yaml",
+	} {
+		data, err := os.ReadFile(filepath.Join("..", "examples", file))
+		must(err)
+		want, _, err := catalog.Score(file, data, nil)
+		must(err)
+		sc, tr, err := readBoard(string(data))
+		must(err)
+		b := sc.(games.Board)
+		id := sc.Info().ID
+		t.Run(id, func(t *testing.T) {
+			failShot(t, ctx, id)
+			// Start the game on the board of the example's parameters.
+			must(chromedp.Do(ctx,
+				chromedp.Navigate(base+"/#/board/"+id),
+				chromedp.WaitVisible(chromedp.CSS(`#start`)),
+			))
+			must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#start-game`), id)))
+			for k, n := range tr.Params {
+				must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#start-`+k), n.Text)))
+			}
+			must(chromedp.Do(ctx,
+				chromedp.SetValue(chromedp.CSS(`#start-names`), strings.Join(tr.Players, ", ")),
+				chromedp.Click(chromedp.CSS(`#start`)),
+				chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+			))
+			rp, err := games.Replay(b, tr, nil, -1)
+			must(err)
+			for i := range rp.Rounds {
+				if i > 0 {
+					step(t, ctx, `document.querySelector('#new-round').click()`)
+				}
+				r, _, err := b.OpenRound(tr, i, nil)
+				must(err)
+				_, size, err := picture(sc, tr, r, nil)
+				must(err)
+				span := 0.0 // the dots' sheet grows to hold them
+				for _, mv := range rp.Moves[i] {
+					cs := clicksOf(id, r, mv, size, len(tr.Players))
+					if id == "polygons-and-dots" && cs == nil {
+						f := strings.FieldsFunc(mv, func(r rune) bool { return strings.ContainsRune("[], ", r) })
+						x, _ := strconv.ParseFloat(f[0], 64)
+						y, _ := strconv.ParseFloat(f[1], 64)
+						sheet := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
+						if x*2 != math.Round(x*2) || y*2 != math.Round(y*2) || x > sheet.Side(size) || y > sheet.Side(size) {
+							cs = []click{{typed: mv}} // an exact value, or beyond the sheet drawn
+						} else {
+							p := sheet.At(origin, size, x, y)
+							cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
+						}
+						span = max(span, x, y)
+					}
+					if id == "crossing-the-rings" {
+						if ring, deg, ok := strings.Cut(mv, ":"); ok {
+							j, _ := strconv.Atoi(ring)
+							n, _ := strconv.Atoi(tr.Params["circles"].Text)
+							rb := boards.Rings{Circles: n}
+							a, _ := strconv.ParseFloat(deg, 64)
+							p := layout.Compass(rb.Center(origin, size), rb.Radius(size, 1)*(float64(j)+0.8), a)
+							cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
+						}
+					}
+					if len(cs) == 0 {
+						t.Fatalf("no clicks for move %s", mv)
+					}
+					for _, c := range cs {
+						switch {
+						case c.typed != "":
+							step(t, ctx, fmt.Sprintf(`(() => { const i = document.querySelector('#move-text'); i.value = %q; i.form.requestSubmit(); })()`, c.typed))
+						case c.name != "":
+							step(t, ctx, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('#board .target')].find(e => e.dataset.names.split(' ').includes(%q)); if (!e) throw new Error('no target ' + %q); e.dispatchEvent(new MouseEvent('click', {bubbles: true})); })()`, c.name, c.name))
+						default:
+							var xy []float64
+							must(chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#board').scrollIntoView({block: 'center'})`)))
+							xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const s = document.querySelector('#board svg'); const p = new DOMPoint(%f, %f).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; })()`, c.x, c.y)))
+							must(err)
+							seq := seqOf(t, ctx)
+							must(chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])))
+							waitSeq(t, ctx, seq)
+						}
+					}
+					if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#board-error').hidden ? '' : document.querySelector('#board-error').textContent`)); msg != "" {
+						t.Fatalf("round %d, move %s: refused: %s", i+1, mv, msg)
+					}
+					must(r.Play(mustParse(t, r, mv)))
+				}
+			}
+			// The totals and winner shown are the scorer's.
+			totals, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#scores td.total')].map(e => e.textContent)`))
+			must(err)
+			var wantTotals []string
+			for _, v := range want.Totals() {
+				wantTotals = append(wantTotals, strconv.Itoa(v))
+			}
+			if strings.Join(totals, ",") != strings.Join(wantTotals, ",") {
+				t.Errorf("totals shown %v, the scorer's %v", totals, wantTotals)
+			}
+			winner, err := text(ctx, `#winner`)
+			must(err)
+			var names []string
+			for _, w := range want.Winners() {
+				names = append(names, tr.Players[w])
+			}
+			wantWin := "Winner: " + strings.Join(names, "")
+			if len(names) > 1 {
+				wantWin = "Tie: " + strings.Join(names, ", ")
+			}
+			if !strings.HasPrefix(winner, wantWin) {
+				t.Errorf("winner shown %q, the scorer's %q", winner, wantWin)
+			}
+			shot(t, ctx, "board-"+id)
+		})
+	}
+}
+
+func mustParse(t *testing.T, r games.Round, mv string) games.Move {
+	t.Helper()
+	m, err := r.Parse(mv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func seqOf(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`+document.querySelector('#board').dataset.seq || 0`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func waitSeq(t *testing.T, ctx context.Context, seq int) {
+	t.Helper()
+	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(+document.querySelector('#board').dataset.seq || 0) > %d`, seq))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// step runs a script that makes one request, and waits for its answer.
+func step(t *testing.T, ctx context.Context, script string) {
+	t.Helper()
+	seq := seqOf(t, ctx)
+	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](script)); err != nil {
+		t.Fatal(err)
+	}
+	waitSeq(t, ctx, seq)
+}
+
+// TestBrowserImportRefused: a refused example imported on the scoring
+// board is replayed up to its bad move, which the move list shows with
+// the engine's message.
+func TestBrowserImportRefused(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "import-refused")
+	data, err := os.ReadFile("../examples/arcs-and-marks/refused.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board"),
+		chromedp.WaitVisible(chromedp.CSS(`#import-box summary`)),
+		chromedp.Click(chromedp.CSS(`#import-box summary`)),
+		chromedp.SetValue(chromedp.CSS(`#import-text`), string(data)),
+		chromedp.Click(chromedp.CSS(`#import`)),
+		chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+		poll(`!document.querySelector('#board').dataset.replaying`),
+		chromedp.WaitVisible(chromedp.CSS(`#refused-move`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	msg, err := text(ctx, `#refused-move`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(msg, "2-5") || !strings.Contains(msg, "round 1, move 3 (2-5): the ends must be equally far from the centre") {
+		t.Errorf("refused move shown as %q", msg)
+	}
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#moves li:not(.refused):not(.unplayed)').length`))
+	if err != nil || n != 2 {
+		t.Errorf("%d moves played before the refused one, want 2 (%v)", n, err)
+	}
+	shot(t, ctx, "board-import-refused")
+}
+
+// TestBrowserDesignerPDF: the designer's PDF download is a PDF that qpdf
+// --check passes (skipped without qpdf, except in CI).
+func TestBrowserDesignerPDF(t *testing.T) {
+	qpdf, err := exec.LookPath("qpdf")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("qpdf is missing; .ci/run installs it")
+		}
+		t.Skip("no qpdf (apt-get install qpdf)")
+	}
+	ctx, base := browser(t)
+	failShot(t, ctx, "designer-pdf")
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/crossing-the-rings"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-circles`)),
+		poll(`document.querySelector('#download-pdf').href.includes('format=pdf')`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	// The link's file, fetched by the page as a click would download it.
+	b64, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const r = await fetch(document.querySelector('#download-pdf').href);
+		const b = new Uint8Array(await r.arrayBuffer());
+		let s = ''; for (const x of b) s += String.fromCharCode(x);
+		return r.headers.get('Content-Type') + ' ' + btoa(s);
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctype, enc, _ := strings.Cut(b64, " ")
+	pdf, err := base64.StdEncoding.DecodeString(enc)
+	if err != nil || ctype != "application/pdf" {
+		t.Fatalf("download: %s, %v", ctype, err)
+	}
+	f := filepath.Join(t.TempDir(), "sheet.pdf")
+	if err := os.WriteFile(f, pdf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(qpdf, "--check", f).CombinedOutput(); err != nil {
+		t.Errorf("qpdf --check: %v\n%s", err, out)
+	}
+}
+
+// TestBrowserScreens saves screenshots of the pages at desktop and phone
+// width (390 px) to $PAPERGAMES_SHOTS, to look at; without it, it is
+// skipped.
+func TestBrowserScreens(t *testing.T) {
+	if os.Getenv("PAPERGAMES_SHOTS") == "" {
+		t.Skip("set PAPERGAMES_SHOTS to a folder to save the screenshots in")
+	}
+	ctx, base := browser(t)
+	data, err := os.ReadFile("../examples/crossing-the-rings/two-players.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int64{1200, 390} {
+		must := func(err error) {
+			t.Helper()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		must(chromedp.Do(ctx, chromedp.EmulateViewport(w, 900)))
+		for _, page := range []struct{ name, hash, wait string }{
+			{"catalogue", "#/", `article.card img`},
+			{"designer", "#/design/arcs-and-marks", `#sheet-preview`},
+			{"board-start", "#/board/cross-dont-cross", `#start`},
+		} {
+			must(chromedp.Do(ctx, chromedp.Navigate(base+"/"+page.hash), chromedp.WaitVisible(chromedp.CSS(page.wait))))
+			time.Sleep(500 * time.Millisecond)
+			shot(t, ctx, fmt.Sprintf("%s-%d", page.name, w))
+		}
+		must(chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS(`#import-box summary`)),
+			chromedp.SetValue(chromedp.CSS(`#import-text`), string(data)),
+			chromedp.Click(chromedp.CSS(`#import`)),
+			chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+			poll(`!document.querySelector('#board').dataset.replaying`),
+		))
+		// Jump back into round 2, pick a cut end and show the legal moves.
+		step(t, ctx, `document.querySelector('#moves .round:nth-child(2) li:nth-child(15) button').click()`)
+		step(t, ctx, `document.querySelector('#hint').click(); document.querySelector('#board .target[data-name="5@20"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
+		time.Sleep(300 * time.Millisecond)
+		shot(t, ctx, fmt.Sprintf("board-%d", w))
+		if w == 1200 { // the picture of docs/web.md: the board and its side
+			must(chromedp.Do(ctx, chromedp.EmulateViewport(960, 900, chromedp.EmulateScale(0.75))))
+			time.Sleep(300 * time.Millisecond)
+			buf, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#board-game`)))
+			must(err)
+			must(os.WriteFile(filepath.Join(os.Getenv("PAPERGAMES_SHOTS"), "scoring-board.png"), buf, 0o644))
+		}
+	}
+}
+
+// TestBrowserKeyboard: a game is started and moves are played with the
+// keyboard alone: Tab to a point of the board, Enter to pick it.
+func TestBrowserKeyboard(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "keyboard")
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board/arcs-and-marks?marks=8"),
+		chromedp.WaitVisible(chromedp.CSS(`#start`)),
+		chromedp.Focus(chromedp.CSS(`#start-names`)),
+		chromedp.KeyEvent("\r"),
+		chromedp.WaitVisible(chromedp.CSS(`#board .target`)),
+		poll(`document.activeElement && document.activeElement.dataset.name === '1'`),
+	))
+	// Mark 1 is the centre of the first arc; Tab, Tab to mark 3 for its end.
+	seq := seqOf(t, ctx)
+	must(chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitSeq(t, ctx, seq)
+	must(chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#board .target[data-name="1"]`))))
+	must(chromedp.Do(ctx, chromedp.KeyEvent("\t"), chromedp.KeyEvent("\t")))
+	seq = seqOf(t, ctx)
+	must(chromedp.Do(ctx, chromedp.KeyEvent("\r")))
+	waitSeq(t, ctx, seq)
+	moves, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves li')].map(e => e.textContent)`))
+	must(err)
+	if len(moves) != 1 || moves[0] != "1:7-3" {
+		t.Errorf("moves %q, want the arc 1:7-3", moves)
+	}
+	// U takes it back.
+	seq = seqOf(t, ctx)
+	must(chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(`#undo`)), chromedp.KeyEvent("u")))
+	waitSeq(t, ctx, seq)
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#moves li').length`))
+	if err != nil || n != 0 {
+		t.Errorf("after u: %d moves (%v)", n, err)
+	}
+}

@@ -1,0 +1,304 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/sheets"
+)
+
+// postBoard sends a board request and decodes the answer.
+func postBoard(t testing.TB, path string, req any) (int, *boardJSON, string) {
+	t.Helper()
+	body, _ := json.Marshal(req)
+	w := post(t, Handler(), path, string(body))
+	var out boardJSON
+	if w.Code == 200 {
+		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+	}
+	return w.Code, &out, w.Body.String()
+}
+
+// boardExamples are the examples of the games the board enters, each
+// scored without rule variants (no .args file).
+func boardExamples(t testing.TB) map[string][]string {
+	out := map[string][]string{}
+	for _, g := range catalog.Games {
+		if _, ok := g.(games.Board); !ok {
+			continue
+		}
+		files, _ := filepath.Glob(filepath.Join("..", "examples", g.Info().ID, "*.yaml"))
+		for _, f := range files {
+			if _, err := os.Stat(strings.TrimSuffix(f, ".yaml") + ".args"); err == nil {
+				continue
+			}
+			out[g.Info().ID] = append(out[g.Info().ID], f)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no examples")
+	}
+	return out
+}
+
+// TestBoardRoundTrip: every example replayed on the board and exported
+// scores as the example itself does (same totals, winners and round
+// scores); a refused one is refused at a move, and what comes before it
+// is exported.
+func TestBoardRoundTrip(t *testing.T) {
+	for id, files := range boardExamples(t) {
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _, werr := catalog.Score(f, data, nil)
+			code, out, body := postBoard(t, "/api/board", boardRequest{Transcript: string(data)})
+			if code != 200 {
+				t.Errorf("%s: %d %s", f, code, body)
+				continue
+			}
+			if werr != nil {
+				if out.Refused == nil && out.Errors == "" {
+					t.Errorf("%s: refused by the scorer (%v), accepted on the board", f, werr)
+				}
+				continue
+			}
+			if out.Refused != nil {
+				// A mistake the rules let a player make on paper, losing
+				// the match (Within The Curve), is refused on the board.
+				if len(want.Disqualified) == 0 {
+					t.Errorf("%s: refused on the board: %s", f, out.Refused.Message)
+				}
+				continue
+			}
+			got, _, err := catalog.Score("export", []byte(out.Transcript), nil)
+			if err != nil {
+				t.Errorf("%s (%s): the export does not score: %v\n%s", f, id, err, out.Transcript)
+				continue
+			}
+			if fmt.Sprint(got.Totals(), got.Winners()) != fmt.Sprint(want.Totals(), want.Winners()) {
+				t.Errorf("%s: export totals %v winners %v, the example's %v %v", f, got.Totals(), got.Winners(), want.Totals(), want.Winners())
+			}
+			for i := range want.Rounds {
+				if !slices.Equal(got.Rounds[i].Scores, want.Rounds[i].Scores) {
+					t.Errorf("%s: round %d scores %v, want %v", f, i+1, got.Rounds[i].Scores, want.Rounds[i].Scores)
+				}
+			}
+			if !slices.Equal(out.Totals, want.Totals()) {
+				t.Errorf("%s: running totals %v, the scorer's %v", f, out.Totals, want.Totals())
+			}
+		}
+	}
+}
+
+func TestBoardRefusedExamples(t *testing.T) {
+	for _, files := range boardExamples(t) {
+		for _, f := range files {
+			if !strings.Contains(f, "refused") && !strings.Contains(f, "bad") {
+				continue
+			}
+			data, _ := os.ReadFile(f)
+			code, out, body := postBoard(t, "/api/board", boardRequest{Transcript: string(data)})
+			if code != 200 {
+				t.Errorf("%s: %d %s", f, code, body)
+				continue
+			}
+			if out.Refused == nil {
+				t.Errorf("%s: no move refused; the scorer says %s", f, out.Errors)
+				continue
+			}
+			t.Logf("%s: %s", f, out.Refused.Message)
+		}
+	}
+}
+
+// TestBoardBadRequests: every bad request to the board is a 4xx with a
+// message, never a 500.
+func TestBoardBadRequests(t *testing.T) {
+	arcs := "game: arcs-and-marks\nplayers: [Ann, Bob]\nmarks: 8\nrounds:\n  - first: 1\n    arcs: 8-2 3\n"
+	h := Handler()
+	for _, tc := range []struct {
+		path, body string
+		code       int
+		msg        string
+	}{
+		{"/api/board", `{`, 400, "reading the request"},
+		{"/api/board", `[]`, 400, "reading the request"},
+		{"/api/board", `{"transcript": 3}`, 400, "reading the request"},
+		{"/api/board", `{"bogus": 1}`, 400, "unknown field"},
+		{"/api/board", `{}`, 400, "no transcript"},
+		{"/api/board", `{"transcript": "{{{"}`, 422, ""},
+		{"/api/board", `{"transcript": "game: nope\n"}`, 422, "unknown game"},
+		{"/api/board", `{"transcript": "game: arcs-and-marks\nplayers: [A]\nrounds: []\n"}`, 422, "players"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Upto: ptr(-1)}), 400, "upto -1"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Round: ptr(5)}), 400, "round 6"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, NewRound: true}), 400, "not over"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Picks: []string{"@x,1"}}), 400, "click"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Picks: []string{"@1e300,1"}}), 400, "click"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Picks: make([]string, 3000)}), 400, "too many"},
+		{"/api/board", mustJSON(boardRequest{Transcript: "game: arcs-and-marks\nplayers: [Ann, Bob]\nmarks: 8\nrounds:\n  - starts: Cy\n"}), 422, "Cy"},
+		{"/api/board?bogus=1", mustJSON(boardRequest{Transcript: arcs}), 400, "unknown rule"},
+		{"/api/board", `{"transcript": "` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than"},
+		{"/api/board/new", `{"game": "nope"}`, 404, "unknown game"},
+		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"marks": "2"}}`, 400, "--marks 2"},
+		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"wings": "2"}}`, 400, "unknown parameter"},
+		{"/api/board/new", `{"game": "arcs-and-marks", "players": ["A", "A"]}`, 400, "named twice"},
+		{"/api/board/new", `{"game": "permutation-grid", "players": ["A", "B", "C"]}`, 400, "players"},
+	} {
+		w := post(t, h, tc.path, tc.body)
+		if w.Code != tc.code || !strings.Contains(w.Body.String(), tc.msg) {
+			t.Errorf("%s %.80s: %d %.300s, want %d with %q", tc.path, tc.body, w.Code, w.Body, tc.code, tc.msg)
+		}
+	}
+	// A refused move is an answer (200) with the engine's message, the
+	// transcript unchanged.
+	code, out, _ := postBoard(t, "/api/board", boardRequest{Transcript: arcs, Move: "2-5"})
+	if code != 200 || out.Refused == nil || !strings.Contains(out.Refused.Message, "round 1, move 3 (2-5): the ends must be equally far") || out.Played != 2 {
+		t.Errorf("refused move: %d %+v", code, out.Refused)
+	}
+}
+
+func ptr(i int) *int { return &i }
+
+// TestHostCheck: only loopback names and the server's own address are
+// answered (DNS rebinding).
+func TestHostCheck(t *testing.T) {
+	for _, tc := range []struct {
+		hosts []string
+		host  string
+		code  int
+	}{
+		{nil, "localhost:8080", 200},
+		{nil, "127.0.0.1:1234", 200},
+		{nil, "[::1]:1234", 200},
+		{nil, "LOCALHOST", 200},
+		{nil, "evil.example:8080", 403},
+		{nil, "127.0.0.1.nip.io", 403},
+		{nil, "192.168.1.5:8080", 403},
+		{[]string{"192.168.1.5"}, "192.168.1.5:8080", 200},
+		{[]string{"192.168.1.5"}, "evil.example", 403},
+	} {
+		r := httptest.NewRequest("GET", "/api/games", nil)
+		r.Host = tc.host
+		w := httptest.NewRecorder()
+		Handler(tc.hosts...).ServeHTTP(w, r)
+		if w.Code != tc.code {
+			t.Errorf("hosts %v, Host %q: %d, want %d", tc.hosts, tc.host, w.Code, tc.code)
+		}
+		if w.Code == 403 && !strings.Contains(w.Body.String(), "not this server's") {
+			t.Errorf("Host %q: %s", tc.host, w.Body)
+		}
+	}
+	if hs := OwnHosts("192.168.1.5:80"); len(hs) != 1 || hs[0] != "192.168.1.5" {
+		t.Errorf("OwnHosts: %v", hs)
+	}
+	if hs := OwnHosts("0.0.0.0:80"); !slices.Contains(hs, "127.0.0.1") {
+		t.Errorf("OwnHosts of 0.0.0.0 leaves out this machine's addresses: %v", hs)
+	}
+}
+
+// TestBoardConcurrent: many requests at once (tabs) share nothing (run
+// with -race).
+func TestBoardConcurrent(t *testing.T) {
+	ex := boardExamples(t)
+	h := Handler()
+	var files []string
+	for _, fs := range ex {
+		files = append(files, fs...)
+	}
+	done := make(chan error, 2*len(files))
+	for k := range 2 * len(files) {
+		go func() {
+			data, err := os.ReadFile(files[k%len(files)])
+			if err == nil {
+				body := mustJSON(boardRequest{Transcript: string(data), Upto: ptr(k % 7)})
+				w := post(t, h, "/api/board", body)
+				if w.Code != 200 {
+					err = fmt.Errorf("%s: %d %s", files[k%len(files)], w.Code, w.Body)
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 2 * len(files) {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// BenchmarkBoardMove is a move played through the handler (replay, check,
+// picture, targets, legal moves, the scorer's verdict), on each game's
+// first example with its last move taken back and played again. Target:
+// under 50 ms a move.
+func BenchmarkBoardMove(b *testing.B) {
+	for id, files := range boardExamples(b) {
+		var body string
+		for _, f := range files {
+			data, _ := os.ReadFile(f)
+			_, out, _ := postBoard(b, "/api/board", boardRequest{Transcript: string(data)})
+			if out.Refused != nil || out.Played == 0 {
+				continue
+			}
+			_, prev, _ := postBoard(b, "/api/board", boardRequest{Transcript: string(data), Upto: ptr(out.Played - 1)})
+			last := out.Rounds[len(prev.Rounds)-1].Moves
+			body = mustJSON(boardRequest{Transcript: prev.Transcript, Move: last[len(last)-1]})
+			break
+		}
+		if body == "" {
+			b.Fatalf("%s: no example to benchmark", id)
+		}
+		var req boardRequest
+		json.Unmarshal([]byte(body), &req)
+		if _, out, _ := postBoard(b, "/api/board", req); out.Refused != nil {
+			b.Fatalf("%s: the move is refused: %s", id, out.Refused.Message)
+		}
+		h := Handler()
+		b.Run(id, func(b *testing.B) {
+			for b.Loop() {
+				w := post(b, h, "/api/board", body)
+				if w.Code != 200 {
+					b.Fatal(w.Code, w.Body)
+				}
+			}
+		})
+	}
+}
+
+// TestBoardBlankTranscript: the blank transcript of a sheet (papergames
+// transcript GAME) starts the board on its first round.
+func TestBoardBlankTranscript(t *testing.T) {
+	for _, g := range catalog.Games {
+		if _, ok := g.(games.Board); !ok {
+			continue
+		}
+		none := func(string) (string, bool) { return "", false }
+		v, err := games.ParseValues(g.Params(), none)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := sheets.ParseOptions(none)
+		if err != nil {
+			t.Fatal(err)
+		}
+		blank, err := sheets.Blank(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, body := postBoard(t, "/api/board", boardRequest{Transcript: blank})
+		if code != 200 || out.Refused != nil || out.Playing != 0 || out.Round != 0 || out.SVG == "" {
+			t.Errorf("%s: %d %.300s", g.Info().ID, code, body)
+		}
+	}
+}
