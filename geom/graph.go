@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 func (b *builder) find(x int32) int32 {
@@ -195,92 +196,174 @@ func (b *builder) buildGraph() {
 	}
 	b.segVStart[n] = int32(len(b.segV))
 	b.parent, b.sevEq = nil, nil
-	up := make([]bool, len(b.eSeg))
-	for e, s := range b.eSeg {
-		up[e] = b.segUp(s)
-	}
-	b.eUp = up
 }
 
-func (b *builder) origin(h int32) int32 {
-	if h&1 == 0 {
-		return b.eA[h>>1]
-	}
-	return b.eB[h>>1]
-}
-
-// buildRotations sorts the outgoing half-edges of every vertex counterclockwise.
-func (b *builder) buildRotations() {
+// buildHalfEdges numbers the half-edges so that the outgoing ones of every
+// vertex are contiguous, counterclockwise from angle 0 (see the package doc),
+// and links every half-edge to its twin and to the next half-edge on its face
+// cycle. Half-edge h of the edge list (2e forwards along eSeg[e], 2e+1 back)
+// gets the number newId[h]; the edge list and segE are translated.
+func (b *builder) buildHalfEdges() {
 	nv, ne := b.nv, len(b.eA)
-	b.vStart = make([]int32, nv+1)
+	if int64(2*ne) >= 1<<31-1 || int64(b.n) >= 1<<29 {
+		panic(internalError("too many edges (2^30 or more)"))
+	}
+	nh := 2 * ne
+	b.ne = ne
+	vStart := make([]int32, nv+1)
 	for e := 0; e < ne; e++ {
-		b.vStart[b.eA[e]+1]++
-		b.vStart[b.eB[e]+1]++
+		vStart[b.eA[e]+1]++
+		vStart[b.eB[e]+1]++
 	}
 	for v := 0; v < nv; v++ {
-		b.vStart[v+1] += b.vStart[v]
+		vStart[v+1] += vStart[v]
 	}
-	fill := append([]int32(nil), b.vStart[:nv]...)
-	b.rot = make([]int32, 2*ne)
+	fill := append([]int32(nil), vStart[:nv]...)
+	old := make([]int32, nh) // old half-edge at each new position
+	hd := make([]int32, nh)
 	for e := int32(0); e < int32(ne); e++ {
-		b.rot[fill[b.eA[e]]] = 2 * e
+		d := b.dirCode(b.eSeg[e], 0)
+		i := fill[b.eA[e]]
 		fill[b.eA[e]]++
-		b.rot[fill[b.eB[e]]] = 2*e + 1
+		old[i], hd[i] = 2*e, d
+		j := fill[b.eB[e]]
 		fill[b.eB[e]]++
+		old[j], hd[j] = 2*e+1, d^3
 	}
-	b.pos = make([]int32, 2*ne)
-	eachParallel(nv, func(v int, t *[2]big.Int) {
-		r := b.rot[b.vStart[v]:b.vStart[v+1]]
-		if len(r) <= 8 {
-			for i := 1; i < len(r); i++ {
-				for j := i; j > 0 && b.cmpAngle(r[j-1], r[j], t) > 0; j-- {
-					r[j-1], r[j] = r[j], r[j-1]
-				}
+	fill = nil
+	b.eA, b.eB, b.eSeg = nil, nil, nil
+	newId := make([]int32, nh)
+	eachChunk(nv, 1024, func(lo, hi int, t *[2]big.Int) {
+		for v := lo; v < hi; v++ {
+			a, z := vStart[v], vStart[v+1]
+			b.sortRotation(old[a:z], hd[a:z], t)
+			for i := a; i < z; i++ {
+				newId[old[i]] = i
 			}
-		} else {
-			slices.SortFunc(r, func(x, y int32) int { return b.cmpAngle(x, y, t) })
-		}
-		for i, h := range r {
-			b.pos[h] = int32(i)
 		}
 	})
+	twin := make([]int32, nh)
+	eachChunk(nh, 1<<14, func(lo, hi int, _ *[2]big.Int) {
+		for i := lo; i < hi; i++ {
+			twin[i] = newId[old[i]^1]
+		}
+	})
+	eachChunk(len(b.segE), 1<<14, func(lo, hi int, _ *[2]big.Int) {
+		for k := lo; k < hi; k++ {
+			b.segE[k] = newId[2*b.segE[k]]
+		}
+	})
+	// The old numbering is done with: its arrays become nxt and cyc.
+	nxt, cyc := old, newId
+	tb := make([]uint8, nh)
+	eachChunk(nv, 1024, func(lo, hi int, t *[2]big.Int) {
+		for v := lo; v < hi; v++ {
+			a, z := vStart[v], vStart[v+1]
+			for i := a; i < z; i++ {
+				// The walk arriving at v along twin[i] leaves along the
+				// half-edge clockwise from i.
+				c := i - 1
+				if i == a {
+					c = z - 1
+				}
+				j := twin[i]
+				nxt[j] = c
+				tb[j] = b.turn(hd[i]^3, hd[c], t)
+			}
+		}
+	})
+	b.vStart, b.hd, b.twin, b.nxt, b.cyc, b.tb = vStart, hd, twin, nxt, cyc, tb
 }
 
-// cw returns the outgoing half-edge that follows h clockwise around its origin.
-func (b *builder) cw(h int32) int32 {
-	v := b.origin(h)
-	lo, hi := b.vStart[v], b.vStart[v+1]
-	i := lo + b.pos[h] - 1
-	if i < lo {
-		i = hi - 1
+// sortRotation sorts the half-edges o (direction codes d) leaving one vertex
+// counterclockwise from angle 0, o and d alike.
+func (b *builder) sortRotation(o, d []int32, t *[2]big.Int) {
+	if len(d) == 4 {
+		// A simple crossing: two segments through the vertex, each with one
+		// direction in the upper half-plane and the reverse one in the lower.
+		// One orientation sign orders them: [u1, u2, −u1, −u2].
+		var u, l [2]int
+		nu, nl := 0, 0
+		for i, x := range d {
+			if x&1 == 0 {
+				if nu < 2 {
+					u[nu] = i
+				}
+				nu++
+			} else {
+				if nl < 2 {
+					l[nl] = i
+				}
+				nl++
+			}
+		}
+		if nu == 2 && nl == 2 && d[u[0]]>>2 != d[u[1]]>>2 {
+			if d[l[0]] != d[u[0]]^3 {
+				l[0], l[1] = l[1], l[0]
+			}
+			if d[l[0]] == d[u[0]]^3 && d[l[1]] == d[u[1]]^3 {
+				if c := b.cross(d[u[0]], d[u[1]], t); c != 0 {
+					if c < 0 {
+						u[0], u[1] = u[1], u[0]
+						l[0], l[1] = l[1], l[0]
+					}
+					od := [4]int32{o[u[0]], o[u[1]], o[l[0]], o[l[1]]}
+					dd := [4]int32{d[u[0]], d[u[1]], d[l[0]], d[l[1]]}
+					copy(o, od[:])
+					copy(d, dd[:])
+					return
+				}
+			}
+		}
 	}
-	return b.rot[i]
+	if len(d) <= 16 {
+		for i := 1; i < len(d); i++ {
+			for j := i; j > 0 && b.cmpAngle(d[j-1], d[j], t) > 0; j-- {
+				d[j-1], d[j] = d[j], d[j-1]
+				o[j-1], o[j] = o[j], o[j-1]
+			}
+		}
+		return
+	}
+	p := make([]uint64, len(d))
+	for i := range d {
+		p[i] = uint64(uint32(d[i]))<<32 | uint64(uint32(o[i]))
+	}
+	slices.SortFunc(p, func(x, y uint64) int { return b.cmpAngle(int32(x>>32), int32(y>>32), t) })
+	for i, x := range p {
+		d[i], o[i] = int32(x>>32), int32(uint32(x))
+	}
 }
 
-// next returns the half-edge after h on the boundary of the face on h's left.
-func (b *builder) next(h int32) int32 { return b.cw(h ^ 1) }
+// cw returns the outgoing half-edge that follows h clockwise around its
+// origin: nxt[j] is the half-edge clockwise from twin[j].
+func (b *builder) cw(h int32) int32 { return b.nxt[b.twin[h]] }
 
-// buildCycles walks the face cycles and computes their turning numbers.
+// kept reports whether h's edge has different faces on its two sides (it
+// has when its two sides lie on different face cycles; see buildSummary).
+func (b *builder) kept(h int32) bool { return b.cyc[h] != b.cyc[b.twin[h]] }
+
+// buildCycles walks the face cycles, numbers them and sums their turning
+// numbers and corners; cycles that meet themselves along an edge (stubs,
+// bridges, trees) are flagged for the pruned walk.
 func (b *builder) buildCycles() {
-	nh := int32(len(b.rot))
-	b.cyc = make([]int32, nh)
-	b.nxt = make([]int32, nh)
-	for i := range b.cyc {
-		b.cyc[i] = -1
+	nh := int32(len(b.hd))
+	cyc, nxt, tb := b.cyc, b.nxt, b.tb
+	for i := range cyc {
+		cyc[i] = -1
 	}
-	var t [2]big.Int
 	for h := int32(0); h < nh; h++ {
-		if b.cyc[h] >= 0 {
+		if cyc[h] >= 0 {
 			continue
 		}
 		id := int32(len(b.cycFirst))
-		w := 0
+		w, c := 0, int32(0)
 		for x := h; ; {
-			b.cyc[x] = id
-			nx := b.next(x)
-			b.nxt[x] = nx
-			w += b.wrap(x, nx, &t)
-			x = nx
+			cyc[x] = id
+			t := tb[x]
+			w += int(t&3) - 1
+			c += int32(t >> 2)
+			x = nxt[x]
 			if x == h {
 				break
 			}
@@ -290,7 +373,25 @@ func (b *builder) buildCycles() {
 		}
 		b.cycFirst = append(b.cycFirst, h)
 		b.cycWind = append(b.cycWind, int8(w))
+		b.cycCorners = append(b.cycCorners, c)
 	}
+	b.tb = nil
+	flag := make([]bool, len(b.cycFirst))
+	var mu sync.Mutex
+	eachChunk(int(nh), 1<<16, func(lo, hi int, _ *[2]big.Int) {
+		var found []int32
+		for h := int32(lo); h < int32(hi); h++ {
+			if c := cyc[h]; c == cyc[b.twin[h]] && (len(found) == 0 || found[len(found)-1] != c) {
+				found = append(found, c)
+			}
+		}
+		mu.Lock()
+		for _, c := range found {
+			flag[c] = true
+		}
+		mu.Unlock()
+	})
+	b.cycFlag = flag
 }
 
 // cmpEnds compares end e1 (0: P, 1: Q) of segment s1 with end e2 of s2 in the order x, then y.
@@ -353,7 +454,7 @@ func (b *builder) buildComponents() {
 		if b.cycWind[c] > 0 {
 			continue
 		}
-		k := b.compOfSeg[b.eSeg[h>>1]]
+		k := b.compOfSeg[b.hd[h]>>2]
 		if b.compCycle[k] >= 0 {
 			panic(internalError("internal error: component with two outer contours"))
 		}
@@ -364,6 +465,33 @@ func (b *builder) buildComponents() {
 			panic(internalError("internal error: component without outer contour"))
 		}
 	}
+}
+
+// eachChunk runs body(lo, hi, t) over [0, n) in chunks of the given size,
+// handed out to the workers in order; each worker has its own scratch t.
+func eachChunk(n, chunk int, body func(lo, hi int, t *[2]big.Int)) {
+	if n <= chunk || workers() == 1 {
+		var t [2]big.Int
+		body(0, n, &t)
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for k := 0; k < workers(); k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var t [2]big.Int
+			for {
+				lo := int(next.Add(int64(chunk))) - chunk
+				if lo >= n {
+					return
+				}
+				body(lo, min(lo+chunk, n), &t)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // workers is how many goroutines the parallel steps use.

@@ -287,22 +287,18 @@ func (b *builder) cmpParam(x, y *event, t *[2]big.Int) int {
 	return t[0].Cmp(&t[1])
 }
 
-// Directions of half-edges. Half-edge h runs along the supporting segment of
-// edge h>>1, forwards (D) when h is even and backwards (−D) when odd.
+// Directions of half-edges. A direction code d = seg<<2 | back<<1 | lower
+// names the direction of segment seg, forwards (+D) when back is 0 and
+// backwards (−D) when 1; lower is 1 when that direction's angle is in
+// [180°, 360°), 0 when in [0°, 180°). The reverse direction is d ^ 3.
 
-// half is 0 for directions with angle in [0°, 180°), 1 for [180°, 360°).
-func (b *builder) half(h int32) int {
-	var up bool
-	s := b.eSeg[h>>1]
-	if b.eUp != nil {
-		up = b.eUp[h>>1]
-	} else {
-		up = b.segUp(s)
+// dirCode is the code of segment s's direction, backwards when back is 1.
+func (b *builder) dirCode(s int32, back int32) int32 {
+	lower := back
+	if !b.segUp(s) {
+		lower ^= 1
 	}
-	if up == (h&1 == 0) {
-		return 0
-	}
-	return 1
+	return s<<2 | back<<1 | lower
 }
 
 // segUp reports whether +D of segment s has an angle in [0°, 180°).
@@ -315,9 +311,9 @@ func (b *builder) segUp(s int32) bool {
 	return g.dy.Sign() > 0 || g.dy.Sign() == 0 && g.dx.Sign() > 0
 }
 
-// cross is the sign of dir(h1) × dir(h2).
-func (b *builder) cross(h1, h2 int32, t *[2]big.Int) int {
-	s1, s2 := b.eSeg[h1>>1], b.eSeg[h2>>1]
+// cross is the sign of dir(d1) × dir(d2).
+func (b *builder) cross(d1, d2 int32, t *[2]big.Int) int {
+	s1, s2 := d1>>2, d2>>2
 	var c int
 	if !b.big {
 		f, g := &b.fs[s1], &b.fs[s2]
@@ -328,15 +324,15 @@ func (b *builder) cross(h1, h2 int32, t *[2]big.Int) int {
 		t[1].Mul(&f.dy, &g.dx)
 		c = t[0].Cmp(&t[1])
 	}
-	if (h1^h2)&1 != 0 {
+	if (d1^d2)&2 != 0 {
 		c = -c
 	}
 	return c
 }
 
-// dot is the sign of dir(h1) · dir(h2).
-func (b *builder) dot(h1, h2 int32, t *[2]big.Int) int {
-	s1, s2 := b.eSeg[h1>>1], b.eSeg[h2>>1]
+// dot is the sign of dir(d1) · dir(d2).
+func (b *builder) dot(d1, d2 int32, t *[2]big.Int) int {
+	s1, s2 := d1>>2, d2>>2
 	var c int
 	if !b.big {
 		f, g := &b.fs[s1], &b.fs[s2]
@@ -348,37 +344,37 @@ func (b *builder) dot(h1, h2 int32, t *[2]big.Int) int {
 		t[0].Add(&t[0], &t[1])
 		c = t[0].Sign()
 	}
-	if (h1^h2)&1 != 0 {
+	if (d1^d2)&2 != 0 {
 		c = -c
 	}
 	return c
 }
 
-// cmpAngle orders half-edges counterclockwise by direction, starting at angle 0.
-func (b *builder) cmpAngle(h1, h2 int32, t *[2]big.Int) int {
-	if a, c := b.half(h1), b.half(h2); a != c {
-		return a - c
+// cmpAngle orders directions counterclockwise, starting at angle 0.
+func (b *builder) cmpAngle(d1, d2 int32, t *[2]big.Int) int {
+	if a, c := d1&1, d2&1; a != c {
+		return int(a - c)
 	}
-	return -b.cross(h1, h2, t)
+	return -b.cross(d1, d2, t)
 }
 
-// straight reports whether the boundary goes straight on from h1 into h2.
-func (b *builder) straight(h1, h2 int32, t *[2]big.Int) bool {
-	return b.cross(h1, h2, t) == 0 && b.dot(h1, h2, t) > 0
+// straight reports whether a boundary goes straight on from d1 into d2.
+func (b *builder) straight(d1, d2 int32, t *[2]big.Int) bool {
+	return b.cross(d1, d2, t) == 0 && b.dot(d1, d2, t) > 0
 }
 
-// wrap is the contribution of the turn from dir(h1) to dir(h2) to the
+// wrap is the contribution of the turn from dir(d1) to dir(d2) to the
 // turning number: the turn is the rotation by an angle in [−180°, 180°)
 // (a U-turn counts as −180°, which is how a walk with its face on the left
 // rounds the free end of a line); wrap is +1 when a counterclockwise turn passes
 // angle 0, −1 when a clockwise one does, else 0. The sum over a closed walk
 // is its turning number: +1 around a bounded face, −1 around an island.
-func (b *builder) wrap(h1, h2 int32, t *[2]big.Int) int {
-	a, c := b.half(h1), b.half(h2)
+func (b *builder) wrap(d1, d2 int32, t *[2]big.Int) int {
+	a, c := d1&1, d2&1
 	if a == c {
 		return 0
 	}
-	if b.cross(h1, h2, t) > 0 {
+	if b.cross(d1, d2, t) > 0 {
 		if a > c {
 			return 1
 		}
@@ -388,6 +384,16 @@ func (b *builder) wrap(h1, h2 int32, t *[2]big.Int) int {
 		return -1
 	}
 	return 0
+}
+
+// turn packs what a walk needs about the turn from d1 into d2: wrap + 1 in
+// bits 0–1 and 4 when the turn is a corner (not straight on).
+func (b *builder) turn(d1, d2 int32, t *[2]big.Int) uint8 {
+	r := uint8(b.wrap(d1, d2, t) + 1)
+	if !b.straight(d1, d2, t) {
+		r |= 4
+	}
+	return r
 }
 
 // touchingEnds returns which end of segment j (o1, o2: the orientations of
