@@ -307,10 +307,8 @@ func (b *builder) sortRotation(o, d []int32, t *[2]big.Int) {
 						u[0], u[1] = u[1], u[0]
 						l[0], l[1] = l[1], l[0]
 					}
-					od := [4]int32{o[u[0]], o[u[1]], o[l[0]], o[l[1]]}
-					dd := [4]int32{d[u[0]], d[u[1]], d[l[0]], d[l[1]]}
-					copy(o, od[:])
-					copy(d, dd[:])
+					o[0], o[1], o[2], o[3] = o[u[0]], o[u[1]], o[l[0]], o[l[1]]
+					d[0], d[1], d[2], d[3] = d[u[0]], d[u[1]], d[l[0]], d[l[1]]
 					return
 				}
 			}
