@@ -389,8 +389,18 @@ func (b *builder) wrap(d1, d2 int32, t *[2]big.Int) int {
 // turn packs what a walk needs about the turn from d1 into d2: wrap + 1 in
 // bits 0–1 and 4 when the turn is a corner (not straight on).
 func (b *builder) turn(d1, d2 int32, t *[2]big.Int) uint8 {
-	r := uint8(b.wrap(d1, d2, t) + 1)
-	if !b.straight(d1, d2, t) {
+	// wrap and straight, from one cross product.
+	c := b.cross(d1, d2, t)
+	a, e := d1&1, d2&1
+	r := uint8(1)
+	switch {
+	case a == e:
+	case c > 0 && a > e:
+		r = 2
+	case c <= 0 && e > a:
+		r = 0
+	}
+	if c != 0 || b.dot(d1, d2, t) <= 0 {
 		r |= 4
 	}
 	return r

@@ -1,6 +1,7 @@
 package geom
 
 import (
+	"math/big"
 	"math/rand"
 	"testing"
 )
@@ -38,6 +39,34 @@ func TestCountsAgreeWithFaces(t *testing.T) {
 			if n != len(a.Faces()) || !mapsEqual(hist, want) || holed != wantHoled {
 				t.Fatalf("case %d (big=%v) %v: counts %d %v %d, faces %d %v %d",
 					c, fb, segs, n, hist, holed, len(a.Faces()), want, wantHoled)
+			}
+		}
+	}
+}
+
+// TestTurn checks turn against wrap and straight on every pair of directions
+// of a few segments.
+func TestTurn(t *testing.T) {
+	b := &builder{}
+	segs := []Segment{SegInt(0, 0, 1, 0), SegInt(0, 0, 0, 1), SegInt(0, 0, 1, 1), SegInt(0, 0, -1, 1),
+		SegInt(0, 0, 2, 0), SegInt(0, 0, 3, -1), SegInt(5, 5, 4, 7)}
+	for _, fb := range []bool{false, true} {
+		if err := b.load(segs, fb); err != nil {
+			t.Fatal(err)
+		}
+		var tt [2]big.Int
+		for s1 := range segs {
+			for s2 := range segs {
+				for k := int32(0); k < 4; k++ {
+					d1, d2 := b.dirCode(int32(s1), k&1), b.dirCode(int32(s2), k>>1)
+					want := uint8(b.wrap(d1, d2, &tt) + 1)
+					if !b.straight(d1, d2, &tt) {
+						want |= 4
+					}
+					if got := b.turn(d1, d2, &tt); got != want {
+						t.Fatalf("big=%v: turn(%d, %d) = %d, want %d", fb, d1, d2, got, want)
+					}
+				}
 			}
 		}
 	}
