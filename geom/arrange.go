@@ -153,13 +153,13 @@ type builder struct {
 	// counterclockwise from angle 0, with direction codes hd (see dirCode).
 	// The face of a half-edge is on its left.
 	eA, eB, eSeg []int32
+	eAB          []int32 // the array eA and eB share
 	ne           int
 	vStart       []int32
 	hd           []int32
 	twin         []int32
 	nxt          []int32 // next half-edge on the same face cycle
 	cyc          []int32 // face cycle of each half-edge
-	tb           []uint8 // turn from h into nxt[h] (see turn), until the cycles are walked
 	cycFirst     []int32
 	cycWind      []int8 // +1: outer boundary of a bounded face; −1: outer contour of a component
 	cycCorners   []int32

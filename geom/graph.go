@@ -138,8 +138,10 @@ func (b *builder) buildGraph() {
 	b.segV = make([]int32, 0, 2*n+len(b.sev))
 	b.segVEv = make([]int32, 0, 2*n+len(b.sev))
 	b.segE = make([]int32, 0, n+len(b.sev))
-	b.eA = make([]int32, 0, n+len(b.sev))
-	b.eB = make([]int32, 0, n+len(b.sev))
+	// eA and eB share one array, which buildHalfEdges reuses.
+	ecap := n + len(b.sev)
+	ab := make([]int32, 2*ecap)
+	b.eA, b.eB, b.eAB = ab[:0:ecap], ab[ecap:ecap], ab
 	b.eSeg = make([]int32, 0, n+len(b.sev))
 	var shared map[uint64]int32
 	for s := int32(0); s < int32(n); s++ {
@@ -231,8 +233,10 @@ func (b *builder) buildHalfEdges() {
 		old[j], hd[j] = 2*e+1, d^3
 	}
 	fill = nil
-	b.eA, b.eB, b.eSeg = nil, nil, nil
-	newId := make([]int32, nh)
+	// eA and eB share one array of 2·cap(eA) ≥ nh entries (buildGraph): it
+	// becomes newId.
+	newId := b.eAB[:nh:nh]
+	b.eA, b.eB, b.eSeg, b.eAB = nil, nil, nil, nil
 	eachChunk(nv, 1024, func(lo, hi int, t *[2]big.Int) {
 		for v := lo; v < hi; v++ {
 			a, z := vStart[v], vStart[v+1]
@@ -253,9 +257,9 @@ func (b *builder) buildHalfEdges() {
 			b.segE[k] = newId[2*b.segE[k]]
 		}
 	})
-	// The old numbering is done with: its arrays become nxt and cyc.
+	// The old numbering is done with: its arrays become nxt and cyc; until
+	// the cycles are walked, cyc[h] holds −1 − the turn from h into nxt[h].
 	nxt, cyc := old, newId
-	tb := make([]uint8, nh)
 	eachChunk(nv, 1024, func(lo, hi int, t *[2]big.Int) {
 		for v := lo; v < hi; v++ {
 			a, z := vStart[v], vStart[v+1]
@@ -268,11 +272,11 @@ func (b *builder) buildHalfEdges() {
 				}
 				j := twin[i]
 				nxt[j] = c
-				tb[j] = b.turn(hd[i]^3, hd[c], t)
+				cyc[j] = -1 - int32(b.turn(hd[i]^3, hd[c], t))
 			}
 		}
 	})
-	b.vStart, b.hd, b.twin, b.nxt, b.cyc, b.tb = vStart, hd, twin, nxt, cyc, tb
+	b.vStart, b.hd, b.twin, b.nxt, b.cyc = vStart, hd, twin, nxt, cyc
 }
 
 // sortRotation sorts the half-edges o (direction codes d) leaving one vertex
@@ -346,10 +350,7 @@ func (b *builder) kept(h int32) bool { return b.cyc[h] != b.cyc[b.twin[h]] }
 // bridges, trees) are flagged for the pruned walk.
 func (b *builder) buildCycles() {
 	nh := int32(len(b.hd))
-	cyc, nxt, tb := b.cyc, b.nxt, b.tb
-	for i := range cyc {
-		cyc[i] = -1
-	}
+	cyc, nxt := b.cyc, b.nxt
 	for h := int32(0); h < nh; h++ {
 		if cyc[h] >= 0 {
 			continue
@@ -357,10 +358,10 @@ func (b *builder) buildCycles() {
 		id := int32(len(b.cycFirst))
 		w, c := 0, int32(0)
 		for x := h; ; {
+			t := -1 - cyc[x] // the turn (buildHalfEdges)
 			cyc[x] = id
-			t := tb[x]
 			w += int(t&3) - 1
-			c += int32(t >> 2)
+			c += t >> 2
 			x = nxt[x]
 			if x == h {
 				break
@@ -373,7 +374,6 @@ func (b *builder) buildCycles() {
 		b.cycWind = append(b.cycWind, int8(w))
 		b.cycCorners = append(b.cycCorners, c)
 	}
-	b.tb = nil
 	flag := make([]bool, len(b.cycFirst))
 	var mu sync.Mutex
 	eachChunk(int(nh), 1<<16, func(lo, hi int, _ *[2]big.Int) {
