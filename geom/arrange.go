@@ -138,13 +138,13 @@ type builder struct {
 	sevEq   []bool // sev[k] is at the same position as sev[k-1]
 
 	// Vertices. A vertex is defined by an end (vdEv = −1 for P, −2 for Q of
-	// segment vdSeg) or by an event sev[vdEv] on segment vdSeg.
+	// segment vdSeg) or by its position vpos[vdEv] along segment vdSeg.
 	nv        int
 	vdSeg     []int32
 	vdEv      []int32
+	vpos      []vpos
 	segVStart []int32 // CSR: distinct vertices along each segment, in order
 	segV      []int32
-	segVEv    []int32 // event index (−1, −2 for the ends) of each segV entry
 	segE      []int32 // edges between consecutive segV entries: segment s owns segE[segVStart[s]-s : segVStart[s+1]-s-1]
 
 	// Edges run from eA to eB along +D of segment eSeg, until buildHalfEdges
@@ -201,7 +201,7 @@ func arrange(segs []Segment, forceBig bool) (a *Arrangement, err error) {
 		return &Arrangement{}, nil
 	}
 	b.grid = newGrid(b.fl)
-	b.merge(b.findPairs())
+	b.findPairs()
 	b.sortEvents()
 	b.buildGraph()
 	b.buildHalfEdges()

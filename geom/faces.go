@@ -205,51 +205,16 @@ func (b *builder) hitHalfEdge(s int32, hit *rayHit) int32 {
 	if hit.atEnd {
 		return atVertex(b.segV[hi])
 	}
-	// Position of the hit along j: (v.y − P.y)/D.y; binary search among the
-	// vertices along j for the last one at or before it.
-	var up bool
-	var cmpAt func(idx int32) int // sign of position(idx) − hit position
-	if !b.big {
-		v, t := &b.fs[s], &b.fs[j]
-		tn, td := v.py-t.py, t.dy
-		up = td > 0
-		if td < 0 {
-			tn, td = -tn, -td
+	// j is not horizontal: along +D of j the vertices' y grows (up) or
+	// falls. Binary search among the vertices along j for the last one at
+	// or before the hit, whose y is v.y.
+	up := b.segUp(j)
+	cmpAt := func(idx int32) int { // sign of position(idx) − hit position
+		c := b.cmpVertexY(b.segV[idx], s)
+		if !up {
+			c = -c
 		}
-		cmpAt = func(idx int32) int {
-			switch ev := b.segVEv[idx]; ev {
-			case -1:
-				return -sign64(tn)
-			case -2:
-				return cmp.Compare(td, tn)
-			default:
-				e := &b.sev[ev]
-				return cmpProd(e.num, td, tn, e.den)
-			}
-		}
-	} else {
-		v, t := &b.bs[s], &b.bs[j]
-		var tn, td, x, y big.Int
-		tn.Sub(&v.py, &t.py)
-		td.Set(&t.dy)
-		up = td.Sign() > 0
-		if td.Sign() < 0 {
-			tn.Neg(&tn)
-			td.Neg(&td)
-		}
-		cmpAt = func(idx int32) int {
-			switch ev := b.segVEv[idx]; ev {
-			case -1:
-				return -tn.Sign()
-			case -2:
-				return td.Cmp(&tn)
-			default:
-				f := &b.bfr[b.sev[ev].num]
-				x.Mul(&f.num, &td)
-				y.Mul(&tn, &f.den)
-				return x.Cmp(&y)
-			}
-		}
+		return c
 	}
 	for lo < hi { // invariant: position(lo) ≤ hit, answer in [lo, hi]
 		mid := (lo + hi + 1) / 2
@@ -268,6 +233,37 @@ func (b *builder) hitHalfEdge(s int32, hit *rayHit) int32 {
 		return b.twin[h]
 	}
 	return h
+}
+
+// cmpVertexY is the sign of y(w) − y(P of segment s), exactly.
+func (b *builder) cmpVertexY(w, s int32) int {
+	g, ev := b.vdSeg[w], b.vdEv[w]
+	if !b.big {
+		f, vy := &b.fs[g], b.fs[s].py
+		switch ev {
+		case -1:
+			return cmp.Compare(f.py, vy)
+		case -2:
+			return cmp.Compare(f.qy, vy)
+		}
+		// y(w) − vy = ((P.y − vy)·den + D.y·num)/den, den > 0; each product
+		// is below 2^31·2^63, the sum below 2^95.
+		p := &b.vpos[ev]
+		return mul64(f.py-vy, p.den).add(mul64(f.dy, p.num)).sign()
+	}
+	f, vy := &b.bs[g], &b.bs[s].py
+	switch ev {
+	case -1:
+		return f.py.Cmp(vy)
+	case -2:
+		return f.qy.Cmp(vy)
+	}
+	fr := &b.bfr[b.vpos[ev].num]
+	var x, y big.Int
+	x.Sub(&f.py, vy)
+	x.Mul(&x, &fr.den)
+	y.Mul(&f.dy, &fr.num)
+	return x.Add(&x, &y).Sign()
 }
 
 // vertexPreps computes exact coordinates of all vertices in the normalized frame.
@@ -293,7 +289,7 @@ func (b *builder) vertexPreps() {
 				p.x, p.y, p.w = i128From(f.qx), i128From(f.qy), 1
 			default:
 				// |P·den| < 2^30·2^63, |D·num| < 2^31·2^63: the sum is below 2^95.
-				e := &b.sev[ev]
+				e := &b.vpos[ev]
 				p.x = mul64(f.px, e.den).add(mul64(f.dx, e.num))
 				p.y = mul64(f.py, e.den).add(mul64(f.dy, e.num))
 				p.w = uint64(e.den)
@@ -314,7 +310,7 @@ func (b *builder) vertexPreps() {
 			h.y.Set(&f.qy)
 			h.w.SetInt64(1)
 		default:
-			fr := &b.bfr[b.sev[ev].num]
+			fr := &b.bfr[b.vpos[ev].num]
 			var t big.Int
 			h.x.Mul(&f.px, &fr.den)
 			h.x.Add(&h.x, t.Mul(&f.dx, &fr.num))
@@ -485,7 +481,7 @@ type loop struct {
 func (b *builder) listFaces() []Face {
 	b.vertexPreps()
 	// Let the collector have what faces do not need.
-	b.sev, b.bfr = nil, nil
+	b.vpos, b.bfr = nil, nil
 	nh := len(b.hd)
 	org := make([]int32, nh) // origin of every half-edge
 	eachChunk(b.nv, 1<<12, func(lo, hi int, _ *[2]big.Int) {

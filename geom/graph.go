@@ -28,22 +28,17 @@ func (b *builder) union(x, y int32) {
 	}
 }
 
-// merge combines the workers' findings: numbers crossing nodes, merges
-// equal ends and groups events by segment.
+// merge combines what the workers found counting: merges equal ends and
+// segment components, and reserves each worker's room for its events of
+// each segment in sev (grouped by segment, workers in order), its crossing
+// nodes and its big fractions.
 func (b *builder) merge(sinks []*sink) {
 	n := b.n
-	nodes := 2 * n
-	nev, nbf := 0, 0
-	counts := make([]int32, n+1)
+	nodes := int64(2 * n)
+	nev := int64(0)
 	for _, k := range sinks {
-		nodes += int(k.ncross)
-		nbf += len(k.bfr)
-		for _, blk := range k.evs {
-			nev += len(blk)
-			for i := range blk {
-				counts[blk[i].seg]++
-			}
-		}
+		nodes += int64(k.ncross)
+		nev += k.nev
 	}
 	if nodes >= 1<<31-1 || nev >= 1<<31-1 {
 		panic(internalError("too many intersections (2^31 events or more)"))
@@ -58,39 +53,33 @@ func (b *builder) merge(sinks []*sink) {
 	}
 	b.ovl = make([]bool, n)
 	b.segEv = make([]int32, n+1)
-	sum := int32(0)
 	for s := 0; s < n; s++ {
-		b.segEv[s] = sum
-		sum += counts[s]
-	}
-	b.segEv[n] = sum
-	fill := counts[:n]
-	copy(fill, b.segEv[:n])
-	b.sev = make([]event, nev)
-	if b.big {
-		b.bfr = make([]bigFrac, 0, nbf)
-	}
-	base := int32(2 * n)
-	for _, k := range sinks {
-		boff := int64(len(b.bfr))
-		b.bfr = append(b.bfr, k.bfr...)
-		for bi, blk := range k.evs {
-			for _, e := range blk {
-				if e.node < 0 {
-					e.node = base - e.node - 1
-				}
-				if b.big {
-					e.num += boff
-				}
-				b.sev[fill[e.seg]] = e
-				fill[e.seg]++
-			}
-			k.evs[bi] = nil
+		c := int32(0)
+		for _, k := range sinks {
+			c += k.counts[s]
 		}
+		b.segEv[s+1] = b.segEv[s] + c
+	}
+	b.sev = make([]event, nev)
+	next := append([]int32(nil), b.segEv[:n]...)
+	base, bfrBase := int32(2*n), int64(0)
+	for _, k := range sinks {
+		for s := 0; s < n; s++ {
+			c := k.counts[s]
+			k.counts[s] = next[s]
+			next[s] += c
+		}
+		k.start = append([]int32(nil), k.counts...)
+		k.base = base
 		base += k.ncross
+		k.ncross = 0
+		k.bfrBase = bfrBase
+		bfrBase += k.nev
+		k.writing = true
 		for i := 0; i+1 < len(k.unions); i += 2 {
 			b.union(k.unions[i], k.unions[i+1])
 		}
+		k.unions = nil
 		for i := range k.sp {
 			if r := findSeg(k.sp, int32(i)); r != int32(i) {
 				x, y := findSeg(b.sparent, int32(i)), findSeg(b.sparent, r)
@@ -102,7 +91,6 @@ func (b *builder) merge(sinks []*sink) {
 			}
 			b.ovl[i] = b.ovl[i] || k.ovl[i]
 		}
-		k.evs, k.bfr = nil, nil
 	}
 }
 
@@ -136,13 +124,16 @@ func (b *builder) buildGraph() {
 	}
 	b.segVStart = make([]int32, n+1)
 	b.segV = make([]int32, 0, 2*n+len(b.sev))
-	b.segVEv = make([]int32, 0, 2*n+len(b.sev))
 	b.segE = make([]int32, 0, n+len(b.sev))
 	// eA and eB share one array, which buildHalfEdges reuses.
 	ecap := n + len(b.sev)
 	ab := make([]int32, 2*ecap)
 	b.eA, b.eB, b.eAB = ab[:0:ecap], ab[ecap:ecap], ab
 	b.eSeg = make([]int32, 0, n+len(b.sev))
+	// Upper bounds: every node may be a vertex of its own.
+	b.vdSeg = make([]int32, 0, len(b.parent))
+	b.vdEv = make([]int32, 0, len(b.parent))
+	b.vpos = make([]vpos, 0, len(b.parent)-2*n)
 	var shared map[uint64]int32
 	for s := int32(0); s < int32(n); s++ {
 		b.segVStart[s] = int32(len(b.segV))
@@ -158,8 +149,10 @@ func (b *builder) buildGraph() {
 					b.vdSeg = append(b.vdSeg, r>>1)
 					b.vdEv = append(b.vdEv, -1-(r&1))
 				} else {
+					e := &b.sev[ev]
 					b.vdSeg = append(b.vdSeg, s)
-					b.vdEv = append(b.vdEv, ev)
+					b.vdEv = append(b.vdEv, int32(len(b.vpos)))
+					b.vpos = append(b.vpos, vpos{e.num, e.den})
 				}
 			}
 			if v == prev {
@@ -187,7 +180,6 @@ func (b *builder) buildGraph() {
 				b.segE = append(b.segE, e)
 			}
 			b.segV = append(b.segV, v)
-			b.segVEv = append(b.segVEv, ev)
 			prev = v
 		}
 		visit(2*s, -1)
@@ -197,7 +189,8 @@ func (b *builder) buildGraph() {
 		visit(2*s+1, -2)
 	}
 	b.segVStart[n] = int32(len(b.segV))
-	b.parent, b.sevEq = nil, nil
+	// The events are done with: vertices keep their positions in vpos.
+	b.parent, b.sevEq, b.sev = nil, nil, nil
 }
 
 // buildHalfEdges numbers the half-edges so that the outgoing ones of every

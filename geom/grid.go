@@ -2,8 +2,8 @@ package geom
 
 import (
 	"math"
+	"slices"
 	"sync"
-	"sync/atomic"
 )
 
 // The uniform grid only finds candidates: every segment is registered in
@@ -123,8 +123,9 @@ func (g *grid) cells(s flseg, f func(int)) {
 }
 
 // findPairs classifies every pair of segments that share a grid cell, once,
-// on all CPUs, and returns the workers' findings.
-func (b *builder) findPairs() []*sink {
+// on all CPUs, in two passes (see sink): it counts, merge reserves room,
+// and the second pass writes the events into b.sev.
+func (b *builder) findPairs() {
 	g := b.grid
 	n := b.n
 	nw := workers()
@@ -132,33 +133,52 @@ func (b *builder) findPairs() []*sink {
 		nw = 1
 	}
 	const chunk = 32
-	var next atomic.Int64
 	sinks := make([]*sink, nw)
-	var wg sync.WaitGroup
 	for w := range sinks {
-		k := newSink(b)
-		sinks[w] = k
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n {
-					return
+		sinks[w] = newSink(b)
+	}
+	// Worker w takes chunks w, w + nw, …: the same pairs in both passes.
+	pass := func() {
+		var wg sync.WaitGroup
+		for w, k := range sinks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range k.mark {
+					k.mark[i] = -1
 				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					for _, c := range g.segCells[g.segStart[i]:g.segStart[i+1]] {
-						for _, j := range g.cellSegs[g.cellStart[c]:g.cellStart[c+1]] {
-							if int(j) > i && k.mark[j] != int32(i) {
-								k.mark[j] = int32(i)
-								k.classify(int32(i), j)
+				for lo := w * chunk; lo < n; lo += nw * chunk {
+					for i := lo; i < min(lo+chunk, n); i++ {
+						for _, c := range g.segCells[g.segStart[i]:g.segStart[i+1]] {
+							for _, j := range g.cellSegs[g.cellStart[c]:g.cellStart[c+1]] {
+								if int(j) > i && k.mark[j] != int32(i) {
+									k.mark[j] = int32(i)
+									k.classify(int32(i), j)
+								}
 							}
 						}
 					}
 				}
-			}
-		}()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
-	return sinks
+	pass()
+	b.merge(sinks)
+	pass()
+	if b.big {
+		b.bfr = make([]bigFrac, 0, len(b.sev))
+	}
+	for w, k := range sinks {
+		// Each worker must have written exactly what it counted: up to
+		// where the next one starts.
+		end := b.segEv[1:]
+		if w+1 < len(sinks) {
+			end = sinks[w+1].start
+		}
+		if !slices.Equal(k.counts, end) {
+			panic(internalError("internal error: the two passes over the pairs disagree"))
+		}
+		b.bfr = append(b.bfr, k.bfr...)
+	}
 }

@@ -12,21 +12,33 @@ type event struct {
 
 type bigFrac struct{ num, den big.Int }
 
-// sink collects what one worker learns from candidate pairs.
+// vpos is the position num/den along its segment of a vertex that is no
+// segment end: an event's num and den (in big mode num indexes builder.bfr).
+type vpos struct{ num, den int64 }
+
+// sink collects what one worker learns from candidate pairs. Every worker
+// classifies its pairs twice: first counting (events per segment, crossings,
+// and everything but the events), then writing its events straight into
+// builder.sev, each segment's from the place the counts reserved for it.
 type sink struct {
-	b      *builder
-	evs    [][]event // blocks of evBlock events, to grow without copying
-	bfr    []bigFrac
-	unions []int32 // pairs of endpoint nodes that are the same point
-	ncross int32   // crossing nodes are numbered −1, −2, … until merged
-	sp     []int32 // local union-find over segments (components)
-	ovl    []bool  // segment overlaps another one along positive length
-	mark   []int32
-	t      [6]big.Int
+	b       *builder
+	writing bool
+	counts  []int32 // events per segment; when writing, where the next one goes
+	start   []int32 // where this worker's events of each segment start in sev
+	nev     int64   // events counted
+	bfr     []bigFrac
+	bfrBase int64   // index in builder.bfr of bfr[0]
+	unions  []int32 // pairs of endpoint nodes that are the same point
+	ncross  int32   // crossings so far
+	base    int32   // node of this worker's first crossing, when writing
+	sp      []int32 // local union-find over segments (components)
+	ovl     []bool  // segment overlaps another one along positive length
+	mark    []int32
+	t       [6]big.Int
 }
 
 func newSink(b *builder) *sink {
-	k := &sink{b: b, sp: make([]int32, b.n), ovl: make([]bool, b.n), mark: make([]int32, b.n)}
+	k := &sink{b: b, sp: make([]int32, b.n), ovl: make([]bool, b.n), mark: make([]int32, b.n), counts: make([]int32, b.n)}
 	for i := range k.sp {
 		k.sp[i] = int32(i)
 		k.mark[i] = -1
@@ -43,6 +55,9 @@ func findSeg(p []int32, i int32) int32 {
 }
 
 func (k *sink) unionSeg(i, j int32) {
+	if k.writing {
+		return
+	}
 	a, b := findSeg(k.sp, i), findSeg(k.sp, j)
 	if a < b {
 		k.sp[b] = a
@@ -51,17 +66,28 @@ func (k *sink) unionSeg(i, j int32) {
 	}
 }
 
-const evBlock = 1 << 14
+// sameNode records that end nodes x and y are the same point.
+func (k *sink) sameNode(x, y int32) {
+	if !k.writing {
+		k.unions = append(k.unions, x, y)
+	}
+}
 
 func (k *sink) event(seg, node int32, num, den int64) {
-	if len(k.evs) == 0 || len(k.evs[len(k.evs)-1]) == evBlock {
-		k.evs = append(k.evs, make([]event, 0, evBlock))
+	if !k.writing {
+		k.counts[seg]++
+		k.nev++
+		return
 	}
-	last := &k.evs[len(k.evs)-1]
-	*last = append(*last, event{num: num, den: den, node: node, seg: seg})
+	k.b.sev[k.counts[seg]] = event{num: num, den: den, node: node, seg: seg}
+	k.counts[seg]++
 }
 
 func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
+	if !k.writing {
+		k.event(seg, node, 0, 0)
+		return
+	}
 	k.bfr = append(k.bfr, bigFrac{})
 	f := &k.bfr[len(k.bfr)-1]
 	f.num.Set(num)
@@ -70,12 +96,12 @@ func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
 		f.num.Neg(&f.num)
 		f.den.Neg(&f.den)
 	}
-	k.event(seg, node, int64(len(k.bfr)-1), 0)
+	k.event(seg, node, k.bfrBase+int64(len(k.bfr)-1), 0)
 }
 
 func (k *sink) crossNode() int32 {
 	k.ncross++
-	return -k.ncross
+	return k.base + k.ncross - 1
 }
 
 // orientF is the sign of D×(R−P) for segment s = P + t·D; bounds: see fastLimit.
@@ -125,9 +151,9 @@ func (k *sink) classify(i, j int32) {
 			node := 2*j + int32(e)
 			switch {
 			case p == as:
-				k.unions = append(k.unions, node, 2*i)
+				k.sameNode(node, 2*i)
 			case p == bs:
-				k.unions = append(k.unions, node, 2*i+1)
+				k.sameNode(node, 2*i+1)
 			case as < p && p < bs:
 				k.event(i, node, p-as, bs-as)
 			}
@@ -144,7 +170,7 @@ func (k *sink) classify(i, j int32) {
 	endI, endJ := touchingEnds(o1, o2, o3, o4)
 	switch {
 	case endI >= 0 && endJ >= 0:
-		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
+		k.sameNode(2*i+endI, 2*j+endJ)
 	case endJ >= 0:
 		x, y := t.px, t.py
 		if endJ == 1 {
@@ -231,9 +257,9 @@ func (k *sink) classifyBig(i, j int32) {
 			node := 2*j + int32(e)
 			switch {
 			case p.Cmp(as) == 0:
-				k.unions = append(k.unions, node, 2*i)
+				k.sameNode(node, 2*i)
 			case p.Cmp(bs) == 0:
-				k.unions = append(k.unions, node, 2*i+1)
+				k.sameNode(node, 2*i+1)
 			case as.Cmp(p) < 0 && p.Cmp(bs) < 0:
 				k.eventBig(i, node, k.t[0].Sub(p, as), k.t[1].Sub(bs, as))
 			}
@@ -249,7 +275,7 @@ func (k *sink) classifyBig(i, j int32) {
 	endI, endJ := touchingEnds(o1, o2, o3, o4)
 	switch {
 	case endI >= 0 && endJ >= 0:
-		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
+		k.sameNode(2*i+endI, 2*j+endJ)
 	case endJ >= 0:
 		x, y := &t.px, &t.py
 		if endJ == 1 {
