@@ -35,6 +35,7 @@ func (b *builder) locateComponents() {
 		return b.cmpEnds(b.compMinSeg[x], 0, b.compMinSeg[y], 0)
 	})
 	b.cycFace = make([]int32, len(b.cycFirst))
+	b.faceCycle = make([]int32, 0, len(b.cycFirst)-b.ncomp)
 	for c := range b.cycFirst {
 		if b.cycWind[c] > 0 {
 			b.cycFace[c] = int32(len(b.faceCycle))

@@ -205,6 +205,12 @@ func (b *builder) buildHalfEdges() {
 	}
 	nh := 2 * ne
 	b.ne = ne
+	if nh >= bigHeap {
+		// The events just died: a third of the heap. Collecting now keeps
+		// the collector's next goal at twice what is live from here on,
+		// not twice what was (see the package doc, Memory layout).
+		runtime.GC()
+	}
 	vStart := make([]int32, nv+1)
 	for e := 0; e < ne; e++ {
 		vStart[b.eA[e]+1]++
@@ -344,6 +350,11 @@ func (b *builder) kept(h int32) bool { return b.cyc[h] != b.cyc[b.twin[h]] }
 func (b *builder) buildCycles() {
 	nh := int32(len(b.hd))
 	cyc, nxt := b.cyc, b.nxt
+	// Euler: cycles = E − V + 2·components, and components ≤ segments.
+	ncyc := max(0, b.ne-b.nv+2*b.n)
+	b.cycFirst = make([]int32, 0, ncyc)
+	b.cycWind = make([]int8, 0, ncyc)
+	b.cycCorners = make([]int32, 0, ncyc)
 	for h := int32(0); h < nh; h++ {
 		if cyc[h] >= 0 {
 			continue
@@ -484,6 +495,10 @@ func eachChunk(n, chunk int, body func(lo, hi int, t *[2]big.Int)) {
 	}
 	wg.Wait()
 }
+
+// bigHeap is the number of half-edges from which buildHalfEdges collects
+// the garbage before it allocates (about 100 MB of heap).
+const bigHeap = 1 << 22
 
 // workers is how many goroutines the parallel steps use.
 func workers() int { return max(1, min(runtime.GOMAXPROCS(0), 8)) }
