@@ -1,13 +1,26 @@
 package geom
 
-import "math/big"
+import (
+	"math"
+	"math/big"
+)
 
 // event is a vertex-to-be on a segment: node at position num/den along it,
 // that is at P + (num/den)·D. den > 0. In big mode num indexes builder.bfr.
+// key is num/den rounded to float32 when 0 < num (fast path), else 0: it
+// orders most pairs of events without a product (see cmpParam).
 type event struct {
 	num, den int64
 	node     int32
-	seg      int32
+	key      float32
+}
+
+// eventKey is the float32 key of position num/den.
+func eventKey(num, den int64) float32 {
+	if num <= 0 || den <= 0 {
+		return 0
+	}
+	return float32(float64(num) / float64(den))
 }
 
 type bigFrac struct{ num, den big.Int }
@@ -79,7 +92,11 @@ func (k *sink) event(seg, node int32, num, den int64) {
 		k.nev++
 		return
 	}
-	k.b.sev[k.counts[seg]] = event{num: num, den: den, node: node, seg: seg}
+	var key float32
+	if !k.b.big {
+		key = eventKey(num, den)
+	}
+	k.b.sev[k.counts[seg]] = event{num: num, den: den, node: node, key: key}
 	k.counts[seg]++
 }
 
@@ -303,8 +320,21 @@ func (k *sink) classifyBig(i, j int32) {
 }
 
 // cmpParam compares the positions of two events on the same segment.
+//
+// On the fast path the keys decide first. A key is the quotient of two
+// float64 roundings, itself rounded (relative error below 2^-51), then
+// rounded to float32 (monotone). Keys are non-negative, so their bits order
+// like their values; when the bits differ by 2 or more a whole float32 lies
+// between the keys, more than the errors can bridge, and the keys' order is
+// the exact order. Otherwise the positions are compared exactly. A key is 0
+// only for a position ≤ 0, which is below every positive key's.
 func (b *builder) cmpParam(x, y *event, t *[2]big.Int) int {
 	if !b.big {
+		if d := int64(math.Float32bits(x.key)) - int64(math.Float32bits(y.key)); d > 1 {
+			return 1
+		} else if d < -1 {
+			return -1
+		}
 		return cmpProd(x.num, y.den, y.num, x.den)
 	}
 	p, q := &b.bfr[x.num], &b.bfr[y.num]
