@@ -212,25 +212,29 @@ func (b *builder) buildHalfEdges() {
 		runtime.GC()
 	}
 	vStart := make([]int32, nv+1)
-	for e := 0; e < ne; e++ {
-		vStart[b.eA[e]+1]++
-		vStart[b.eB[e]+1]++
-	}
+	eachChunk(ne, 1<<14, func(lo, hi int, _ *[2]big.Int) {
+		for e := lo; e < hi; e++ {
+			atomic.AddInt32(&vStart[b.eA[e]+1], 1)
+			atomic.AddInt32(&vStart[b.eB[e]+1], 1)
+		}
+	})
 	for v := 0; v < nv; v++ {
 		vStart[v+1] += vStart[v]
 	}
 	fill := append([]int32(nil), vStart[:nv]...)
 	old := make([]int32, nh) // old half-edge at each new position
 	hd := make([]int32, nh)
-	for e := int32(0); e < int32(ne); e++ {
-		d := b.dirCode(b.eSeg[e], 0)
-		i := fill[b.eA[e]]
-		fill[b.eA[e]]++
-		old[i], hd[i] = 2*e, d
-		j := fill[b.eB[e]]
-		fill[b.eB[e]]++
-		old[j], hd[j] = 2*e+1, d^3
-	}
+	// In parallel, so in any order within a vertex: sortRotation settles it
+	// (no two half-edges leave a vertex in the same direction).
+	eachChunk(ne, 1<<14, func(lo, hi int, _ *[2]big.Int) {
+		for e := int32(lo); e < int32(hi); e++ {
+			d := b.dirCode(b.eSeg[e], 0)
+			i := atomic.AddInt32(&fill[b.eA[e]], 1) - 1
+			old[i], hd[i] = 2*e, d
+			j := atomic.AddInt32(&fill[b.eB[e]], 1) - 1
+			old[j], hd[j] = 2*e+1, d^3
+		}
+	})
 	fill = nil
 	// eA and eB share one array of 2·cap(eA) ≥ nh entries (buildGraph): it
 	// becomes newId.
