@@ -204,6 +204,7 @@ func arrange(segs []Segment, forceBig bool) (a *Arrangement, err error) {
 	b.findPairs()
 	b.sortEvents()
 	b.buildGraph()
+	b.spatialOrder()
 	b.buildHalfEdges()
 	b.buildCycles()
 	b.buildComponents()

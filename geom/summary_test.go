@@ -71,3 +71,38 @@ func TestTurn(t *testing.T) {
 		}
 	}
 }
+
+// TestSpatialOrder renumbers the vertices along the Hilbert curve even in
+// small drawings and checks them against the reference, and a large drawing
+// against itself in the input order.
+func TestSpatialOrder(t *testing.T) {
+	defer func(m int) { spatialMin = m }(spatialMin)
+	spatialMin = 0
+	r := rand.New(rand.NewSource(12))
+	cases := 300
+	if testing.Short() {
+		cases = 50
+	}
+	for c := 0; c < cases; c++ {
+		var segs []Segment
+		if c%2 == 0 {
+			segs = randomNested(r, 6+r.Intn(14))
+		} else {
+			segs = randomShapes(r, 1+r.Intn(5), r.Intn(4), 4+r.Intn(12))
+		}
+		agreesWithReference(t, c, segs, false)
+	}
+	segs := append(permGrid(150, 2), randomLong(150, 1000, 3)...)
+	a := mustArrange(t, segs, false)
+	spatialMin = 1 << 30
+	want := mustArrange(t, segs, false)
+	if a.Vertices() != want.Vertices() || len(a.Faces()) != len(want.Faces()) {
+		t.Fatalf("V %d, F %d; in input order V %d, F %d", a.Vertices(), len(a.Faces()), want.Vertices(), len(want.Faces()))
+	}
+	for i, f := range a.Faces() {
+		g := want.Faces()[i]
+		if f.Sides != g.Sides || f.Holes != g.Holes || !f.Outer[0].Equal(g.Outer[0]) || f.Area().Cmp(g.Area()) != 0 {
+			t.Fatalf("face %d: %d sides, %d holes at %v; in input order %d, %d at %v", i, f.Sides, f.Holes, f.Outer[0], g.Sides, g.Holes, g.Outer[0])
+		}
+	}
+}
