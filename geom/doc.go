@@ -90,10 +90,10 @@
 //     twin, nxt (the next half-edge on its face cycle) and cyc (its face
 //     cycle). The half-edge clockwise from h is nxt[twin[h]].
 //   - Vertices are numbered along a Hilbert curve through the bounding box
-//     (1024 × 1024 cells, a counting sort on float approximations; any
+//     (256 × 256 cells, a counting sort on float approximations; any
 //     numbering is correct, this one is fast to walk): the corners of a face
 //     and their half-edges lie close in memory, so walks and the per-vertex
-//     passes touch few pages. Below 4096 vertices, and in big mode, the
+//     passes touch few pages. Below 32768 vertices, and in big mode, the
 //     vertices keep the order in which the segments first meet them.
 //   - The arrays of the edge list are reused: the one eA and eB share becomes
 //     the renumbering, then cyc; the old numbering becomes nxt; each turn

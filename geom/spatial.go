@@ -4,14 +4,14 @@ import "math/big"
 
 // hilbertOrder is the order of the Hilbert curve spatialOrder numbers
 // vertices along: 2^hilbertOrder cells on a side.
-const hilbertOrder = 10
+const hilbertOrder = 8
 
 // spatialMin is the number of vertices from which spatialOrder renumbers
 // (a variable for the tests).
-var spatialMin = 1 << 12
+var spatialMin = 1 << 15
 
 // spatialOrder renumbers the vertices along a Hilbert curve through the
-// drawing's bounding box (cells of 1/1024 of it, counting sort, vertices of
+// drawing's bounding box (cells of 1/256 of it, counting sort, vertices of
 // one cell in their old order), so that the half-edges of a face, numbered
 // by vertex, lie close in memory. Only float approximations of the vertices
 // take part: any numbering is correct, this one is just faster to walk.
@@ -27,6 +27,15 @@ func (b *builder) spatialOrder() {
 	}
 	const side = 1 << hilbertOrder
 	sx, sy := side/max(maxX-minX, 1), side/max(maxY-minY, 1)
+	// The curve's index of every cell, once: cheaper than per vertex.
+	curve := make([]int32, side*side)
+	eachChunk(side, 16, func(lo, hi int, _ *[2]big.Int) {
+		for cx := lo; cx < hi; cx++ {
+			for cy := 0; cy < side; cy++ {
+				curve[cx*side+cy] = int32(hilbert(cx, cy))
+			}
+		}
+	})
 	cell := make([]int32, nv)
 	eachChunk(nv, 1<<14, func(lo, hi int, _ *[2]big.Int) {
 		for v := lo; v < hi; v++ {
@@ -44,7 +53,7 @@ func (b *builder) spatialOrder() {
 			}
 			cx := clampInt(int((x-minX)*sx), 0, side-1)
 			cy := clampInt(int((y-minY)*sy), 0, side-1)
-			cell[v] = int32(hilbert(cx, cy))
+			cell[v] = curve[cx*side+cy]
 		}
 	})
 	start := make([]int32, side*side+1)
@@ -82,22 +91,18 @@ func (b *builder) spatialOrder() {
 // 2^hilbertOrder × 2^hilbertOrder cells.
 func hilbert(x, y int) int {
 	const n = 1 << hilbertOrder
-	d := 0
-	for s := n / 2; s > 0; s /= 2 {
-		rx, ry := 0, 0
-		if x&s != 0 {
-			rx = 1
-		}
-		if y&s != 0 {
-			ry = 1
-		}
-		d += s * s * ((3 * rx) ^ ry)
-		if ry == 0 {
-			if rx == 1 {
-				x, y = n-1-x, n-1-y
-			}
-			x, y = y, x
-		}
+	ux, uy, d := uint(x), uint(y), uint(0)
+	for k := hilbertOrder - 1; k >= 0; k-- {
+		rx, ry := ux>>k&1, uy>>k&1
+		d |= (3*rx ^ ry) << (2 * k)
+		// In the lower quadrants (ry = 0) the curve turns: reflect when
+		// rx = 1 (n−1−x = x ^ (n−1) on [0, n)), then swap x and y.
+		// Without branches, which the quadrants would mispredict.
+		turn := -(ry ^ 1)
+		flip := -rx & turn & (n - 1)
+		ux, uy = ux^flip, uy^flip
+		t := (ux ^ uy) & turn
+		ux, uy = ux^t, uy^t
 	}
-	return d
+	return int(d)
 }

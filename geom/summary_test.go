@@ -106,3 +106,27 @@ func TestSpatialOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestHilbert checks that the curve visits every cell once, each next to
+// the one before.
+func TestHilbert(t *testing.T) {
+	const n = 1 << hilbertOrder
+	at := make([][2]int, n*n)
+	seen := make([]bool, n*n)
+	for x := 0; x < n; x++ {
+		for y := 0; y < n; y++ {
+			d := hilbert(x, y)
+			if d < 0 || d >= n*n || seen[d] {
+				t.Fatalf("hilbert(%d, %d) = %d: out of range or repeated", x, y, d)
+			}
+			seen[d] = true
+			at[d] = [2]int{x, y}
+		}
+	}
+	for d := 1; d < n*n; d++ {
+		dx, dy := at[d][0]-at[d-1][0], at[d][1]-at[d-1][1]
+		if dx*dx+dy*dy != 1 {
+			t.Fatalf("cells %d %v and %d %v are not neighbours", d-1, at[d-1], d, at[d])
+		}
+	}
+}
