@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -70,6 +71,48 @@ func TestCmpParamKeys(t *testing.T) {
 		want := new(big.Int).Mul(big.NewInt(x.num), big.NewInt(y.den)).Cmp(new(big.Int).Mul(big.NewInt(y.num), big.NewInt(x.den)))
 		if got := b.cmpParam(&x, &y, &tt); got != want {
 			t.Fatalf("cmpParam(%d/%d, %d/%d) = %d, want %d", x.num, x.den, y.num, y.den, got, want)
+		}
+	}
+}
+
+// TestSortSegment checks the sort by keys, then exactly within runs of close
+// keys, against the exact sort, on events with equal, near-equal and
+// scattered positions.
+func TestSortSegment(t *testing.T) {
+	b := &builder{}
+	r := rand.New(rand.NewSource(9))
+	var tt [2]big.Int
+	var keys []uint64
+	var tmp []event
+	for c := 0; c < 300; c++ {
+		m := 1 + r.Intn(400)
+		ev := make([]event, m)
+		base := r.Int63n(1<<40) + 1
+		for i := range ev {
+			var num, den int64
+			switch r.Intn(4) {
+			case 0: // the same position, written differently
+				k := int64(1 + r.Intn(4))
+				num, den = 3*k, 7*k
+			case 1: // within a float32 of each other
+				den = 1 << 50
+				num = base + r.Int63n(1000)
+			case 2:
+				den = 1<<50 + r.Int63n(1000)
+				num = base
+			default:
+				den = r.Int63n(1<<62) + 1
+				num = r.Int63n(den) + 1
+			}
+			ev[i] = event{num: num, den: den, node: int32(i), key: eventKey(num, den)}
+		}
+		want := slices.Clone(ev)
+		slices.SortFunc(want, func(x, y event) int { return b.cmpParam(&x, &y, &tt) })
+		keys, tmp = b.sortSegment(ev, keys, tmp, &tt)
+		for i := range ev {
+			if b.cmpParam(&ev[i], &want[i], &tt) != 0 {
+				t.Fatalf("case %d: event %d at %d/%d, want %d/%d", c, i, ev[i].num, ev[i].den, want[i].num, want[i].den)
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package geom
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/big"
 	"runtime"
 	"slices"
@@ -99,12 +100,16 @@ func (b *builder) merge(sinks []*sink) {
 func (b *builder) sortEvents() {
 	n := b.n
 	b.sevEq = make([]bool, len(b.sev))
-	eachParallel(n, func(s int, t *[2]big.Int) {
-		lo, hi := b.segEv[s], b.segEv[s+1]
-		ev := b.sev[lo:hi]
-		slices.SortFunc(ev, func(x, y event) int { return b.cmpParam(&x, &y, t) })
-		for k := 1; k < len(ev); k++ {
-			b.sevEq[int(lo)+k] = b.cmpParam(&ev[k-1], &ev[k], t) == 0
+	eachChunk(n, 16, func(s0, s1 int, t *[2]big.Int) {
+		var keys []uint64
+		var tmp []event
+		for s := s0; s < s1; s++ {
+			lo, hi := b.segEv[s], b.segEv[s+1]
+			ev := b.sev[lo:hi]
+			keys, tmp = b.sortSegment(ev, keys, tmp, t)
+			for k := 1; k < len(ev); k++ {
+				b.sevEq[int(lo)+k] = b.cmpParam(&ev[k-1], &ev[k], t) == 0
+			}
 		}
 	})
 	for k := 1; k < len(b.sev); k++ {
@@ -112,6 +117,45 @@ func (b *builder) sortEvents() {
 			b.union(b.sev[k-1].node, b.sev[k].node)
 		}
 	}
+}
+
+// sortSegment sorts the events of one segment exactly, with keys and tmp as
+// scratch (returned grown).
+func (b *builder) sortSegment(ev []event, keys []uint64, tmp []event, t *[2]big.Int) ([]uint64, []event) {
+	if b.big || len(ev) <= 32 {
+		slices.SortFunc(ev, func(x, y event) int { return b.cmpParam(&x, &y, t) })
+		return keys, tmp
+	}
+	keys, tmp = sortByKey(ev, keys, tmp)
+	// Keys at least 2 apart in their bits are in exact order (cmpParam);
+	// runs of closer ones are sorted exactly.
+	for i := 0; i < len(ev); {
+		j := i + 1
+		for j < len(ev) && math.Float32bits(ev[j].key)-math.Float32bits(ev[j-1].key) <= 1 {
+			j++
+		}
+		if j-i > 1 {
+			slices.SortFunc(ev[i:j], func(x, y event) int { return b.cmpParam(&x, &y, t) })
+		}
+		i = j
+	}
+	return keys, tmp
+}
+
+// sortByKey sorts events by their float32 keys (non-negative, so ordered like
+// their bits) with the sort of plain integers, using keys and tmp as
+// scratch, which it returns grown.
+func sortByKey(ev []event, keys []uint64, tmp []event) ([]uint64, []event) {
+	keys, tmp = slices.Grow(keys[:0], len(ev))[:len(ev)], slices.Grow(tmp[:0], len(ev))[:len(ev)]
+	for i := range ev {
+		keys[i] = uint64(math.Float32bits(ev[i].key))<<32 | uint64(i)
+	}
+	slices.Sort(keys)
+	for i, k := range keys {
+		tmp[i] = ev[uint32(k)]
+	}
+	copy(ev, tmp)
+	return keys, tmp
 }
 
 // buildGraph numbers the vertices and splits every segment into edges,
