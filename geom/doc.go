@@ -81,8 +81,10 @@
 //     events of every segment, then writing each one straight into its place,
 //     grouped by segment (no per-worker copies to merge). An event is 24
 //     bytes: its position num/den, its node, and a float32 key that orders
-//     most pairs of events without a product. Events die once the graph is
-//     built; a vertex keeps only its defining segment and position.
+//     most pairs of events without a product: a segment's events are sorted
+//     as integers by key, then exactly within runs of keys too close to
+//     tell apart. Events die once the graph is built; a vertex keeps only
+//     its defining segment and position.
 //   - Half-edges are numbered by their origin: vertex v owns the contiguous
 //     range vStart[v] ≤ h < vStart[v+1], counterclockwise from angle 0, so a
 //     rotation is implicit (no rot or pos index). Each half-edge has four
