@@ -810,8 +810,9 @@ func facesCommand() *cli.Command {
 		Name:      "faces",
 		Usage:     "count exactly the polygons (faces) that straight segments cut out, and their sides",
 		ArgsUsage: "FILE (JSON or YAML: {\"segments\": [[[x1, y1], [x2, y2]], ...]}; - for standard input)",
-		Flags: reportFlags("print {faces, sides_histogram, holes, vertices, edges, components} as JSON",
+		Flags: append(reportFlags("print {faces, sides_histogram, holes, vertices, edges, components} as JSON",
 			"also draw the faces, shaded and labelled, to `FILE` (.pdf or .svg)"),
+			&cli.Int64Flag{Name: "max-crossings", Value: geom.MaxCrossings, Usage: "refuse a drawing with more pairs of segments that cross or touch (each takes about 150 bytes; 0: no limit)"}),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usage("faces needs one drawing file (or - for standard input)")
@@ -834,8 +835,15 @@ func facesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			arr, err := geom.Arrange(segs)
+			lim := geom.DefaultLimits
+			if lim.Crossings = c.Int64("max-crossings"); lim.Crossings < 0 {
+				return usage("--max-crossings %d: must be 0 (no limit) or more", lim.Crossings)
+			}
+			arr, err := geom.ArrangeWithin(segs, lim)
 			if err != nil {
+				if errors.As(err, new(*geom.LimitError)) && lim.Crossings > 0 {
+					return fmt.Errorf("%s: %v; --max-crossings raises it", label, err)
+				}
 				return fmt.Errorf("%s: %v", label, err)
 			}
 			rep := drawing.Summarize(arr, len(segs))

@@ -493,3 +493,24 @@ func TestCompletion(t *testing.T) {
 		}
 	}
 }
+
+// TestFacesMaxCrossings: --max-crossings moves the crossing limit, and the
+// refusal says how.
+func TestFacesMaxCrossings(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("segments:\n")
+	for i := range 5 {
+		fmt.Fprintf(&b, "- [[-1, %d], [5, %d]]\n- [[%d, -1], [%d, 5]]\n", i, i, i, i)
+	}
+	for _, tc := range []struct {
+		limit  string
+		status int
+		want   string
+	}{{"10", 1, "the limit is 10 (they take about 2 KB of memory); --max-crossings raises it"}, {"25", 0, ""}, {"0", 0, ""}, {"-1", 2, "--max-crossings -1"}} {
+		var o, e bytes.Buffer
+		st := run([]string{"papergames", "faces", "--max-crossings", tc.limit, "--json", "-"}, strings.NewReader(b.String()), &o, &e)
+		if st != tc.status || !strings.Contains(e.String(), tc.want) {
+			t.Errorf("--max-crossings %s: status %d, %q", tc.limit, st, e.String())
+		}
+	}
+}

@@ -82,7 +82,17 @@ func cmp128(x, y i128) int {
 }
 
 // cmpProd returns the sign of a·b − c·d, exactly.
-func cmpProd(a, b, c, d int64) int { return cmp128(mul64(a, b), mul64(c, d)) }
+func cmpProd(a, b, c, d int64) int {
+	if a|b|c|d >= 0 { // all non-negative, the common case: unsigned products
+		h1, l1 := bits.Mul64(uint64(a), uint64(b))
+		h2, l2 := bits.Mul64(uint64(c), uint64(d))
+		if h1 != h2 {
+			return cmp.Compare(h1, h2)
+		}
+		return cmp.Compare(l1, l2)
+	}
+	return cmp128(mul64(a, b), mul64(c, d))
+}
 
 // float returns x rounded to float64 (relative error below 2^-52).
 func (x i128) float() float64 {

@@ -2,12 +2,18 @@ package geom
 
 import (
 	"math/big"
+	"sync"
 )
 
 // Arrangement is the planar subdivision cut out by a set of segments.
 type Arrangement struct {
 	vertices, edges, components int
-	faces                       []Face
+	nfaces, holed               int
+	hist                        map[int]int
+
+	once  sync.Once
+	lazy  *builder // what Faces needs to list the faces, until it has
+	faces []Face
 }
 
 // Face is a bounded face of an arrangement.
@@ -36,17 +42,35 @@ func (a *Arrangement) Edges() int { return a.edges }
 // Components returns the number of connected components of the drawing.
 func (a *Arrangement) Components() int { return a.components }
 
+// FaceCount returns the number of bounded faces, len(Faces()), without
+// listing them.
+func (a *Arrangement) FaceCount() int { return a.nfaces }
+
+// FacesWithHoles returns the number of bounded faces with at least one hole,
+// without listing the faces.
+func (a *Arrangement) FacesWithHoles() int { return a.holed }
+
 // Faces returns the bounded faces, ordered by their first Outer corner
 // (smallest y, then smallest x), ties broken by the direction of the boundary
 // leaving it, counterclockwise from the +x axis. The slice is shared: do not
 // modify it. Euler's formula holds: Vertices − Edges + len(Faces) = Components.
-func (a *Arrangement) Faces() []Face { return a.faces }
+// The first call lists them (exact corners, sorted); the counts above do
+// not need that.
+func (a *Arrangement) Faces() []Face {
+	a.once.Do(func() {
+		if a.lazy != nil {
+			a.faces = a.lazy.listFaces()
+			a.lazy = nil
+		}
+	})
+	return a.faces
+}
 
 // SidesHistogram maps a number of sides to the number of faces with that many.
 func (a *Arrangement) SidesHistogram() map[int]int {
-	h := make(map[int]int)
-	for _, f := range a.faces {
-		h[f.Sides]++
+	h := make(map[int]int, len(a.hist))
+	for k, v := range a.hist {
+		h[k] = v
 	}
 	return h
 }
@@ -120,26 +144,32 @@ type builder struct {
 	sevEq   []bool // sev[k] is at the same position as sev[k-1]
 
 	// Vertices. A vertex is defined by an end (vdEv = −1 for P, −2 for Q of
-	// segment vdSeg) or by an event sev[vdEv] on segment vdSeg.
+	// segment vdSeg) or by its position vpos[vdEv] along segment vdSeg.
 	nv        int
 	vdSeg     []int32
 	vdEv      []int32
+	vpos      []vpos
 	segVStart []int32 // CSR: distinct vertices along each segment, in order
 	segV      []int32
-	segVEv    []int32 // event index (−1, −2 for the ends) of each segV entry
 	segE      []int32 // edges between consecutive segV entries: segment s owns segE[segVStart[s]-s : segVStart[s+1]-s-1]
 
-	// Edges run from eA to eB along +D of segment eSeg. Half-edge 2e runs
-	// from eA to eB, 2e+1 back; the face of a half-edge is on its left.
+	// Edges run from eA to eB along +D of segment eSeg, until buildHalfEdges
+	// numbers the half-edges (see the package doc, Memory layout): the
+	// outgoing half-edges of vertex v are vStart[v] ≤ h < vStart[v+1],
+	// counterclockwise from angle 0, with direction codes hd (see dirCode).
+	// The face of a half-edge is on its left.
 	eA, eB, eSeg []int32
-	eUp          []bool  // segUp of the edge's segment
-	vStart       []int32 // CSR: outgoing half-edges of each vertex, counterclockwise from angle 0
-	rot          []int32
-	pos          []int32 // index of each half-edge within its origin's rot
-	cyc          []int32 // face cycle of each half-edge
+	eAB          []int32 // the array eA and eB share
+	ne           int
+	vStart       []int32
+	hd           []int32
+	twin         []int32
 	nxt          []int32 // next half-edge on the same face cycle
+	cyc          []int32 // face cycle of each half-edge
 	cycFirst     []int32
 	cycWind      []int8 // +1: outer boundary of a bounded face; −1: outer contour of a component
+	cycCorners   []int32
+	cycFlag      []bool // the cycle runs along both sides of some edge
 
 	ncomp      int
 	compOfSeg  []int32
@@ -183,18 +213,18 @@ func arrangeWithin(segs []Segment, forceBig bool, lim Limits) (a *Arrangement, e
 	if b.grid, err = newGrid(b.fl, lim.Comparisons); err != nil {
 		return nil, err
 	}
-	sinks, err := b.findPairs(lim.Crossings)
-	if err != nil {
+	if err = b.findPairs(lim.Crossings); err != nil {
 		return nil, err
 	}
-	b.merge(sinks)
 	b.sortEvents()
 	b.buildGraph()
-	b.buildRotations()
+	b.spatialOrder()
+	b.buildHalfEdges()
 	b.buildCycles()
 	b.buildComponents()
 	b.locateComponents()
-	b.grid = nil
-	faces := b.buildFaces()
-	return &Arrangement{vertices: b.nv, edges: len(b.eA), components: b.ncomp, faces: faces}, nil
+	a = &Arrangement{vertices: b.nv, edges: b.ne, components: b.ncomp}
+	b.buildSummary(a)
+	a.lazy = b
+	return a, nil
 }

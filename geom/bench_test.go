@@ -41,7 +41,7 @@ func benchArrange(b *testing.B, segs []Segment) {
 	var a *Arrangement
 	for i := 0; i < b.N; i++ {
 		var err error
-		a, err = Arrange(segs)
+		a, err = ArrangeWithin(segs, Limits{}) // the big inputs pass the default limits
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -50,17 +50,33 @@ func benchArrange(b *testing.B, segs []Segment) {
 		}
 	}
 	b.ReportMetric(float64(a.Vertices()), "vertices")
-	b.ReportMetric(float64(len(a.Faces())), "faces")
+	b.ReportMetric(float64(a.FaceCount()), "faces")
 }
 
 // BenchmarkPermGrid1000: 1998 segments, about 110,000 crossings.
 func BenchmarkPermGrid1000(b *testing.B) { benchArrange(b, permGrid(1000, 1)) }
 
 // BenchmarkRandomLong5000: 5,000 random segments in [0, 10^6]², about 3 million crossings.
-
 func BenchmarkRandomLong5000(b *testing.B) {
 	if testing.Short() {
 		b.Skip("large benchmark")
 	}
 	benchArrange(b, randomLong(5000, 1_000_000, 1))
+}
+
+// BenchmarkPermGrid5000: 9998 segments, about 2.85 million crossings.
+func BenchmarkPermGrid5000(b *testing.B) {
+	if testing.Short() {
+		b.Skip("large benchmark")
+	}
+	benchArrange(b, permGrid(5000, 1))
+}
+
+// BenchmarkRandomLong20000: 20,000 random segments in [0, 10^6]², about 46.6
+// million crossings. It needs about 10 GB: run it alone, with -benchtime 1x.
+func BenchmarkRandomLong20000(b *testing.B) {
+	if testing.Short() {
+		b.Skip("large benchmark")
+	}
+	benchArrange(b, randomLong(20000, 1_000_000, 1))
 }

@@ -58,15 +58,52 @@
 // intersections (sorted exactly along it), points that coincide are merged by
 // union-find, and collinear overlaps become shared edges. Outgoing edges are
 // sorted around each vertex by exact angle (half-plane, then cross product of
-// the supporting segments' integer directions). Face cycles are classified by
-// their exact turning number (+1 around a bounded face, −1 around the outside
-// of a component), each component is placed in the face that contains it by
-// shooting a ray west from its lowest-leftmost end through the grid, and the
-// faces' boundaries are walked once more without the lines that have the same
-// face on both sides to count corners and holes. The cost grows like the
-// number of segments plus crossings plus the candidate pairs the grid proposes
-// (for many long parallel segments packed closer than a grid cell, that can
-// approach all pairs). Both are bounded (Limits): Arrange counts the grid's
-// work before filling it and the crossings as it finds them, and refuses a
-// drawing past MaxComparisons or MaxCrossings with a *LimitError.
+// the supporting segments' integer directions; at a simple crossing one
+// cross product orders all four). One walk of the face cycles sums each
+// cycle's exact turning number (+1 around a bounded face, −1 around the
+// outside of a component) and its corners; each component is placed in the
+// face that contains it by shooting a ray west from its lowest-leftmost end
+// through the grid. The lines that have the same face on both sides are
+// exactly those with the same face cycle on both sides, so only the cycles
+// that contain such lines are walked again, without them, to count their
+// corners and holes. Arrange stops there, with the counts; Faces lists the
+// corners (exact points, sorted) when first asked. The cost grows like the
+// number of segments plus crossings plus the candidate pairs the grid
+// proposes (for many long parallel segments packed closer than a grid cell,
+// that can approach all pairs). Both are bounded (Limits): Arrange counts
+// the grid's work before filling it and the crossings as it finds them, and
+// refuses a drawing past MaxComparisons or MaxCrossings with a *LimitError.
+//
+// # Memory layout
+//
+// The large arrays are flat int32 (or int64 pairs), with no pointers for the
+// collector to scan, allocated once at their final size:
+//
+//   - Events: the candidate pairs are classified twice, first counting the
+//     events of every segment, then writing each one straight into its place,
+//     grouped by segment (no per-worker copies to merge). An event is 24
+//     bytes: its position num/den, its node, and a float32 key that orders
+//     most pairs of events without a product: a segment's events are sorted
+//     as integers by key, then exactly within runs of keys too close to
+//     tell apart. Events die once the graph is built; a vertex keeps only
+//     its defining segment and position.
+//   - Half-edges are numbered by their origin: vertex v owns the contiguous
+//     range vStart[v] ≤ h < vStart[v+1], counterclockwise from angle 0, so a
+//     rotation is implicit (no rot or pos index). Each half-edge has four
+//     int32: its direction code hd (segment, forwards or back, half-plane),
+//     twin, nxt (the next half-edge on its face cycle) and cyc (its face
+//     cycle). The half-edge clockwise from h is nxt[twin[h]].
+//   - Vertices are numbered along a Hilbert curve through the bounding box
+//     (256 × 256 cells, a counting sort on float approximations; any
+//     numbering is correct, this one is fast to walk): the corners of a face
+//     and their half-edges lie close in memory, so walks and the per-vertex
+//     passes touch few pages. Below 32768 vertices, and in big mode, the
+//     vertices keep the order in which the segments first meet them.
+//   - The arrays of the edge list are reused: the one eA and eB share becomes
+//     the renumbering, then cyc; the old numbering becomes nxt; each turn
+//     (its contribution to the turning number, and whether it is a corner)
+//     waits in cyc until the walk. Twins, next links and turns are computed
+//     per vertex in parallel.
+//   - On large inputs the collector runs once when the events die, so that
+//     its next goal follows what is live from then on.
 package geom

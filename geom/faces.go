@@ -35,6 +35,7 @@ func (b *builder) locateComponents() {
 		return b.cmpEnds(b.compMinSeg[x], 0, b.compMinSeg[y], 0)
 	})
 	b.cycFace = make([]int32, len(b.cycFirst))
+	b.faceCycle = make([]int32, 0, len(b.cycFirst)-b.ncomp)
 	for c := range b.cycFirst {
 		if b.cycWind[c] > 0 {
 			b.cycFace[c] = int32(len(b.faceCycle))
@@ -200,56 +201,21 @@ func (b *builder) hitHalfEdge(s int32, hit *rayHit) int32 {
 		// Nothing leaves w eastwards (it would be hit nearer), so the sector
 		// around east lies between the last and the first outgoing edge
 		// counterclockwise, and belongs to the last one.
-		return b.rot[b.vStart[w+1]-1]
+		return b.vStart[w+1] - 1
 	}
 	if hit.atEnd {
 		return atVertex(b.segV[hi])
 	}
-	// Position of the hit along j: (v.y − P.y)/D.y; binary search among the
-	// vertices along j for the last one at or before it.
-	var up bool
-	var cmpAt func(idx int32) int // sign of position(idx) − hit position
-	if !b.big {
-		v, t := &b.fs[s], &b.fs[j]
-		tn, td := v.py-t.py, t.dy
-		up = td > 0
-		if td < 0 {
-			tn, td = -tn, -td
+	// j is not horizontal: along +D of j the vertices' y grows (up) or
+	// falls. Binary search among the vertices along j for the last one at
+	// or before the hit, whose y is v.y.
+	up := b.segUp(j)
+	cmpAt := func(idx int32) int { // sign of position(idx) − hit position
+		c := b.cmpVertexY(b.segV[idx], s)
+		if !up {
+			c = -c
 		}
-		cmpAt = func(idx int32) int {
-			switch ev := b.segVEv[idx]; ev {
-			case -1:
-				return -sign64(tn)
-			case -2:
-				return cmp.Compare(td, tn)
-			default:
-				e := &b.sev[ev]
-				return cmpProd(e.num, td, tn, e.den)
-			}
-		}
-	} else {
-		v, t := &b.bs[s], &b.bs[j]
-		var tn, td, x, y big.Int
-		tn.Sub(&v.py, &t.py)
-		td.Set(&t.dy)
-		up = td.Sign() > 0
-		if td.Sign() < 0 {
-			tn.Neg(&tn)
-			td.Neg(&td)
-		}
-		cmpAt = func(idx int32) int {
-			switch ev := b.segVEv[idx]; ev {
-			case -1:
-				return -tn.Sign()
-			case -2:
-				return td.Cmp(&tn)
-			default:
-				f := &b.bfr[b.sev[ev].num]
-				x.Mul(&f.num, &td)
-				y.Mul(&tn, &f.den)
-				return x.Cmp(&y)
-			}
-		}
+		return c
 	}
 	for lo < hi { // invariant: position(lo) ≤ hit, answer in [lo, hi]
 		mid := (lo + hi + 1) / 2
@@ -262,12 +228,43 @@ func (b *builder) hitHalfEdge(s int32, hit *rayHit) int32 {
 	if cmpAt(lo) == 0 {
 		return atVertex(b.segV[lo])
 	}
-	e := b.segE[lo-j]
+	h := b.segE[lo-j] // forwards along j
 	// Going up, the east side is on the right: take the reverse half-edge.
 	if up {
-		return 2*e + 1
+		return b.twin[h]
 	}
-	return 2 * e
+	return h
+}
+
+// cmpVertexY is the sign of y(w) − y(P of segment s), exactly.
+func (b *builder) cmpVertexY(w, s int32) int {
+	g, ev := b.vdSeg[w], b.vdEv[w]
+	if !b.big {
+		f, vy := &b.fs[g], b.fs[s].py
+		switch ev {
+		case -1:
+			return cmp.Compare(f.py, vy)
+		case -2:
+			return cmp.Compare(f.qy, vy)
+		}
+		// y(w) − vy = ((P.y − vy)·den + D.y·num)/den, den > 0; each product
+		// is below 2^31·2^63, the sum below 2^95.
+		p := &b.vpos[ev]
+		return mul64(f.py-vy, p.den).add(mul64(f.dy, p.num)).sign()
+	}
+	f, vy := &b.bs[g], &b.bs[s].py
+	switch ev {
+	case -1:
+		return f.py.Cmp(vy)
+	case -2:
+		return f.qy.Cmp(vy)
+	}
+	fr := &b.bfr[b.vpos[ev].num]
+	var x, y big.Int
+	x.Sub(&f.py, vy)
+	x.Mul(&x, &fr.den)
+	y.Mul(&f.dy, &fr.num)
+	return x.Add(&x, &y).Sign()
 }
 
 // vertexPreps computes exact coordinates of all vertices in the normalized frame.
@@ -293,7 +290,7 @@ func (b *builder) vertexPreps() {
 				p.x, p.y, p.w = i128From(f.qx), i128From(f.qy), 1
 			default:
 				// |P·den| < 2^30·2^63, |D·num| < 2^31·2^63: the sum is below 2^95.
-				e := &b.sev[ev]
+				e := &b.vpos[ev]
 				p.x = mul64(f.px, e.den).add(mul64(f.dx, e.num))
 				p.y = mul64(f.py, e.den).add(mul64(f.dy, e.num))
 				p.w = uint64(e.den)
@@ -314,7 +311,7 @@ func (b *builder) vertexPreps() {
 			h.y.Set(&f.qy)
 			h.w.SetInt64(1)
 		default:
-			fr := &b.bfr[b.sev[ev].num]
+			fr := &b.bfr[b.vpos[ev].num]
 			var t big.Int
 			h.x.Mul(&f.px, &fr.den)
 			h.x.Add(&h.x, t.Mul(&f.dx, &fr.num))
@@ -347,6 +344,131 @@ func (b *builder) cmpVertex(u, v int32, t *[2]big.Int) int {
 	return t[0].Cmp(&t[1])
 }
 
+// Which edges bound faces. The pruned boundary of a face leaves out the
+// edges with the same face on both sides. Those are exactly the edges with
+// the same face cycle on both sides: every +1 cycle is a face of its own, and
+// a component's −1 cycle lies in a face bounded by another component. A
+// walk that skips them (nextKept) stays on its face cycle, so only the cycles
+// flagged by buildCycles need it; on every other cycle the pruned boundary is
+// the cycle itself, with the corners buildCycles counted.
+
+// nextKept returns the half-edge after h on the pruned boundary of its face.
+func (b *builder) nextKept(h int32) int32 {
+	g := b.nxt[h]
+	for !b.kept(g) {
+		g = b.cw(g)
+	}
+	return g
+}
+
+// walkLoop walks the closed boundary through h, pruned when asked, marks
+// its half-edges in seen (when not nil), calls corner for every half-edge
+// that leaves a corner, and returns the turning number.
+func (b *builder) walkLoop(h int32, pruned bool, seen []bool, t *[2]big.Int, corner func(h int32)) int {
+	w := 0
+	for x := h; ; {
+		if seen != nil {
+			seen[x] = true
+		}
+		var nx int32
+		if pruned {
+			nx = b.nextKept(x)
+		} else {
+			nx = b.nxt[x]
+		}
+		d1, d2 := b.hd[x], b.hd[nx]
+		w += b.wrap(d1, d2, t)
+		if !b.straight(d1, d2, t) {
+			corner(nx)
+		}
+		x = nx
+		if x == h {
+			break
+		}
+	}
+	return w
+}
+
+// eachLoop calls f for every closed boundary of a bounded face (its pruned
+// walk), with the face, the first half-edge and whether the walk must be
+// pruned; seen (len(hd)) is scratch for the pruned walks.
+func (b *builder) eachLoop(seen []bool, f func(face, h int32, pruned bool)) {
+	for c, h0 := range b.cycFirst {
+		face := b.cycFace[c]
+		if face < 0 {
+			continue
+		}
+		if !b.cycFlag[c] {
+			f(face, h0, false)
+			continue
+		}
+		for x := h0; ; {
+			if !seen[x] && b.kept(x) {
+				f(face, x, true)
+			}
+			x = b.nxt[x]
+			if x == h0 {
+				break
+			}
+		}
+	}
+}
+
+// buildSummary counts the faces, their sides and holes, checking that every
+// face has one outer boundary and every boundary turns once.
+func (b *builder) buildSummary(a *Arrangement) {
+	// Let the collector have what counting and listing faces do not need.
+	b.grid, b.segV, b.segE, b.segVStart = nil, nil, nil, nil
+	nf := len(b.faceCycle)
+	sides := make([]int32, nf)
+	holes := make([]int32, nf)
+	for f := range sides {
+		sides[f] = -1
+	}
+	add := func(f int32, w int, corners int32) {
+		if w != 1 && w != -1 || corners == 0 {
+			panic(internalError("internal error: bad face boundary"))
+		}
+		if w < 0 {
+			holes[f]++
+			return
+		}
+		if sides[f] >= 0 {
+			panic(internalError("internal error: face with two outer boundaries"))
+		}
+		sides[f] = corners
+	}
+	var seen []bool
+	for c := range b.cycFirst {
+		if b.cycFlag[c] && b.cycFace[c] >= 0 {
+			seen = make([]bool, len(b.hd))
+			break
+		}
+	}
+	var t [2]big.Int
+	b.eachLoop(seen, func(f, h int32, pruned bool) {
+		if !pruned {
+			c := b.cyc[h]
+			add(f, int(b.cycWind[c]), b.cycCorners[c])
+			return
+		}
+		corners := int32(0)
+		w := b.walkLoop(h, true, seen, &t, func(int32) { corners++ })
+		add(f, w, corners)
+	})
+	a.nfaces = nf
+	a.hist = make(map[int]int)
+	for f := range sides {
+		if sides[f] < 0 {
+			panic(internalError("internal error: face without outer boundary"))
+		}
+		a.hist[int(sides[f])]++
+		if holes[f] > 0 {
+			a.holed++
+		}
+	}
+}
+
 // loop is one closed boundary of a face after dropping the lines that have the
 // face on both sides; corners are cv[lo:hi] (vertex) and ch[lo:hi] (the
 // half-edge leaving it), rotated to start at the lowest corner.
@@ -356,54 +478,36 @@ type loop struct {
 	lo, hi int32
 }
 
-// buildFaces walks the boundaries of the bounded faces without the lines that
-// have the same face on both sides (stubs, bridges, loose trees), and counts
-// corners.
-func (b *builder) buildFaces() []Face {
+// listFaces lists the faces with their corners, in the order Faces promises.
+func (b *builder) listFaces() []Face {
 	b.vertexPreps()
 	// Let the collector have what faces do not need.
-	b.sev, b.bfr, b.segV, b.segVEv, b.segE, b.segVStart = nil, nil, nil, nil, nil, nil
-	ne := int32(len(b.eA))
-	kept := make([]bool, ne)
-	for e := int32(0); e < ne; e++ {
-		kept[e] = b.cycFace[b.cyc[2*e]] != b.cycFace[b.cyc[2*e+1]]
-	}
-	nextKept := func(h int32) int32 {
-		g := b.nxt[h]
-		for !kept[g>>1] {
-			g = b.cw(g)
+	b.vpos, b.bfr = nil, nil
+	nh := len(b.hd)
+	org := make([]int32, nh) // origin of every half-edge
+	eachChunk(b.nv, 1<<12, func(lo, hi int, _ *[2]big.Int) {
+		for v := lo; v < hi; v++ {
+			for h := b.vStart[v]; h < b.vStart[v+1]; h++ {
+				org[h] = int32(v)
+			}
 		}
-		return g
-	}
+	})
 	var t [2]big.Int
 	loops := make([]loop, 0, len(b.faceCycle)+b.ncomp)
-	cv := make([]int32, 0, 2*ne)
-	ch := make([]int32, 0, 2*ne)
-	seen := make([]bool, 2*ne)
-	for h := int32(0); h < 2*ne; h++ {
-		if seen[h] || !kept[h>>1] || b.cycFace[b.cyc[h]] < 0 {
-			continue
-		}
-		lp := loop{face: b.cycFace[b.cyc[h]], lo: int32(len(cv))}
-		w := 0
+	cv := make([]int32, 0, nh)
+	ch := make([]int32, 0, nh)
+	seen := make([]bool, nh)
+	b.eachLoop(seen, func(f, h int32, pruned bool) {
+		lp := loop{face: f, lo: int32(len(cv))}
 		best := int32(-1)
-		for x := h; ; {
-			seen[x] = true
-			nx := nextKept(x)
-			w += b.wrap(x, nx, &t)
-			if !b.straight(x, nx, &t) {
-				cv = append(cv, b.origin(nx))
-				ch = append(ch, nx)
-				k := int32(len(cv) - 1)
-				if best < 0 || b.cmpCorner(cv[k], ch[k], cv[best], ch[best], &t) < 0 {
-					best = k
-				}
+		w := b.walkLoop(h, pruned, seen, &t, func(nx int32) {
+			cv = append(cv, org[nx])
+			ch = append(ch, nx)
+			k := int32(len(cv) - 1)
+			if best < 0 || b.cmpCorner(cv[k], ch[k], cv[best], ch[best], &t) < 0 {
+				best = k
 			}
-			x = nx
-			if x == h {
-				break
-			}
-		}
+		})
 		lp.hi = int32(len(cv))
 		lp.wind = int8(w)
 		if w != 1 && w != -1 || best < 0 {
@@ -416,7 +520,8 @@ func (b *builder) buildFaces() []Face {
 		slices.Reverse(ch[best:lp.hi])
 		slices.Reverse(ch[lp.lo:lp.hi])
 		loops = append(loops, lp)
-	}
+	})
+	org, seen = nil, nil
 	nf := len(b.faceCycle)
 	outer := make([]int32, nf)
 	for i := range outer {
@@ -508,7 +613,7 @@ func (b *builder) cmpCorner(v1, h1, v2, h2 int32, t *[2]big.Int) int {
 	if c := b.cmpVertex(v1, v2, t); c != 0 {
 		return c
 	}
-	return b.cmpAngle(h1, h2, t)
+	return b.cmpAngle(b.hd[h1], b.hd[h2], t)
 }
 
 // approxCmp compares two float approximations with relative errors below

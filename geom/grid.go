@@ -2,6 +2,7 @@ package geom
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -149,10 +150,11 @@ func (g *grid) cells(s flseg, f func(int)) {
 }
 
 // findPairs classifies every pair of segments that share a grid cell, once,
-// on all CPUs, and returns the workers' findings. Past maxMeets pairs of
-// segments that meet (0: no limit) it stops, soon, and returns a
-// *LimitError: what the workers hold then is bounded by the limit.
-func (b *builder) findPairs(maxMeets int64) ([]*sink, error) {
+// on all CPUs, in two passes (see sink): it counts, merge reserves room,
+// and the second pass writes the events into b.sev. Past maxMeets pairs of
+// segments that meet (0: no limit) the counting pass stops, soon, and a
+// *LimitError is returned before the events' memory is reserved.
+func (b *builder) findPairs(maxMeets int64) error {
 	g := b.grid
 	n := b.n
 	nw := workers()
@@ -160,49 +162,70 @@ func (b *builder) findPairs(maxMeets int64) ([]*sink, error) {
 		nw = 1
 	}
 	const chunk = 32
-	var next, meets atomic.Int64
+	var meets atomic.Int64
 	var stop atomic.Bool
 	const report = 1 << 12 // a worker adds its count to meets every so many
 	sinks := make([]*sink, nw)
-	var wg sync.WaitGroup
 	for w := range sinks {
-		k := newSink(b)
-		sinks[w] = k
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var reported int64
-			for {
-				lo := int(next.Add(chunk)) - chunk
-				if lo >= n || stop.Load() {
-					return
+		sinks[w] = newSink(b)
+	}
+	// Worker w takes chunks w, w + nw, …: the same pairs in both passes.
+	pass := func(counting bool) {
+		var wg sync.WaitGroup
+		for w, k := range sinks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range k.mark {
+					k.mark[i] = -1
 				}
-				for i := lo; i < min(lo+chunk, n); i++ {
-					for _, c := range g.segCells[g.segStart[i]:g.segStart[i+1]] {
-						for _, j := range g.cellSegs[g.cellStart[c]:g.cellStart[c+1]] {
-							if int(j) > i && k.mark[j] != int32(i) {
-								k.mark[j] = int32(i)
-								k.classify(int32(i), j)
+				var reported int64
+				for lo := w * chunk; lo < n && !stop.Load(); lo += nw * chunk {
+					for i := lo; i < min(lo+chunk, n); i++ {
+						for _, c := range g.segCells[g.segStart[i]:g.segStart[i+1]] {
+							for _, j := range g.cellSegs[g.cellStart[c]:g.cellStart[c+1]] {
+								if int(j) > i && k.mark[j] != int32(i) {
+									k.mark[j] = int32(i)
+									k.classify(int32(i), j)
+								}
 							}
 						}
 					}
-					if maxMeets > 0 && k.meets-reported >= report {
+					if counting && maxMeets > 0 && k.meets-reported >= report {
 						if meets.Add(k.meets-reported) > maxMeets {
 							stop.Store(true)
 						}
 						reported = k.meets
 					}
 				}
-			}
-		}()
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
+	pass(true)
 	var total int64
 	for _, k := range sinks {
 		total += k.meets
 	}
 	if maxMeets > 0 && total > maxMeets {
-		return nil, &LimitError{Crossings: true, Limit: maxMeets}
+		return &LimitError{Crossings: true, Limit: maxMeets}
 	}
-	return sinks, nil
+	b.merge(sinks)
+	pass(false)
+	if b.big {
+		b.bfr = make([]bigFrac, 0, len(b.sev))
+	}
+	for w, k := range sinks {
+		// Each worker must have written exactly what it counted: up to
+		// where the next one starts.
+		end := b.segEv[1:]
+		if w+1 < len(sinks) {
+			end = sinks[w+1].start
+		}
+		if !slices.Equal(k.counts, end) {
+			panic(internalError("internal error: the two passes over the pairs disagree"))
+		}
+		b.bfr = append(b.bfr, k.bfr...)
+	}
+	return nil
 }

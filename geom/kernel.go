@@ -1,33 +1,58 @@
 package geom
 
-import "math/big"
+import (
+	"math"
+	"math/big"
+)
 
 // event is a vertex-to-be on a segment: node at position num/den along it,
 // that is at P + (num/den)·D. den > 0. In big mode num indexes builder.bfr.
+// key is num/den rounded to float32 when 0 < num (fast path), else 0: it
+// orders most pairs of events without a product (see cmpParam).
 type event struct {
 	num, den int64
 	node     int32
-	seg      int32
+	key      float32
+}
+
+// eventKey is the float32 key of position num/den.
+func eventKey(num, den int64) float32 {
+	if num <= 0 || den <= 0 {
+		return 0
+	}
+	return float32(float64(num) / float64(den))
 }
 
 type bigFrac struct{ num, den big.Int }
 
-// sink collects what one worker learns from candidate pairs.
+// vpos is the position num/den along its segment of a vertex that is no
+// segment end: an event's num and den (in big mode num indexes builder.bfr).
+type vpos struct{ num, den int64 }
+
+// sink collects what one worker learns from candidate pairs. Every worker
+// classifies its pairs twice: first counting (events per segment, crossings,
+// and everything but the events), then writing its events straight into
+// builder.sev, each segment's from the place the counts reserved for it.
 type sink struct {
-	b      *builder
-	evs    [][]event // blocks of evBlock events, to grow without copying
-	bfr    []bigFrac
-	unions []int32 // pairs of endpoint nodes that are the same point
-	ncross int32   // crossing nodes are numbered −1, −2, … until merged
-	sp     []int32 // local union-find over segments (components)
-	ovl    []bool  // segment overlaps another one along positive length
-	meets  int64   // pairs of segments that meet
-	mark   []int32
-	t      [6]big.Int
+	b       *builder
+	writing bool
+	counts  []int32 // events per segment; when writing, where the next one goes
+	start   []int32 // where this worker's events of each segment start in sev
+	nev     int64   // events counted
+	bfr     []bigFrac
+	bfrBase int64   // index in builder.bfr of bfr[0]
+	unions  []int32 // pairs of endpoint nodes that are the same point
+	ncross  int32   // crossings so far
+	base    int32   // node of this worker's first crossing, when writing
+	sp      []int32 // local union-find over segments (components)
+	ovl     []bool  // segment overlaps another one along positive length
+	meets   int64   // pairs of segments that meet (counted in the first pass)
+	mark    []int32
+	t       [6]big.Int
 }
 
 func newSink(b *builder) *sink {
-	k := &sink{b: b, sp: make([]int32, b.n), ovl: make([]bool, b.n), mark: make([]int32, b.n)}
+	k := &sink{b: b, sp: make([]int32, b.n), ovl: make([]bool, b.n), mark: make([]int32, b.n), counts: make([]int32, b.n)}
 	for i := range k.sp {
 		k.sp[i] = int32(i)
 		k.mark[i] = -1
@@ -45,6 +70,9 @@ func findSeg(p []int32, i int32) int32 {
 
 // unionSeg records that segments i and j meet.
 func (k *sink) unionSeg(i, j int32) {
+	if k.writing {
+		return
+	}
 	k.meets++
 	a, b := findSeg(k.sp, i), findSeg(k.sp, j)
 	if a < b {
@@ -54,17 +82,32 @@ func (k *sink) unionSeg(i, j int32) {
 	}
 }
 
-const evBlock = 1 << 14
+// sameNode records that end nodes x and y are the same point.
+func (k *sink) sameNode(x, y int32) {
+	if !k.writing {
+		k.unions = append(k.unions, x, y)
+	}
+}
 
 func (k *sink) event(seg, node int32, num, den int64) {
-	if len(k.evs) == 0 || len(k.evs[len(k.evs)-1]) == evBlock {
-		k.evs = append(k.evs, make([]event, 0, evBlock))
+	if !k.writing {
+		k.counts[seg]++
+		k.nev++
+		return
 	}
-	last := &k.evs[len(k.evs)-1]
-	*last = append(*last, event{num: num, den: den, node: node, seg: seg})
+	var key float32
+	if !k.b.big {
+		key = eventKey(num, den)
+	}
+	k.b.sev[k.counts[seg]] = event{num: num, den: den, node: node, key: key}
+	k.counts[seg]++
 }
 
 func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
+	if !k.writing {
+		k.event(seg, node, 0, 0)
+		return
+	}
 	k.bfr = append(k.bfr, bigFrac{})
 	f := &k.bfr[len(k.bfr)-1]
 	f.num.Set(num)
@@ -73,12 +116,12 @@ func (k *sink) eventBig(seg, node int32, num, den *big.Int) {
 		f.num.Neg(&f.num)
 		f.den.Neg(&f.den)
 	}
-	k.event(seg, node, int64(len(k.bfr)-1), 0)
+	k.event(seg, node, k.bfrBase+int64(len(k.bfr)-1), 0)
 }
 
 func (k *sink) crossNode() int32 {
 	k.ncross++
-	return -k.ncross
+	return k.base + k.ncross - 1
 }
 
 // orientF is the sign of D×(R−P) for segment s = P + t·D; bounds: see fastLimit.
@@ -128,9 +171,9 @@ func (k *sink) classify(i, j int32) {
 			node := 2*j + int32(e)
 			switch {
 			case p == as:
-				k.unions = append(k.unions, node, 2*i)
+				k.sameNode(node, 2*i)
 			case p == bs:
-				k.unions = append(k.unions, node, 2*i+1)
+				k.sameNode(node, 2*i+1)
 			case as < p && p < bs:
 				k.event(i, node, p-as, bs-as)
 			}
@@ -147,7 +190,7 @@ func (k *sink) classify(i, j int32) {
 	endI, endJ := touchingEnds(o1, o2, o3, o4)
 	switch {
 	case endI >= 0 && endJ >= 0:
-		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
+		k.sameNode(2*i+endI, 2*j+endJ)
 	case endJ >= 0:
 		x, y := t.px, t.py
 		if endJ == 1 {
@@ -234,9 +277,9 @@ func (k *sink) classifyBig(i, j int32) {
 			node := 2*j + int32(e)
 			switch {
 			case p.Cmp(as) == 0:
-				k.unions = append(k.unions, node, 2*i)
+				k.sameNode(node, 2*i)
 			case p.Cmp(bs) == 0:
-				k.unions = append(k.unions, node, 2*i+1)
+				k.sameNode(node, 2*i+1)
 			case as.Cmp(p) < 0 && p.Cmp(bs) < 0:
 				k.eventBig(i, node, k.t[0].Sub(p, as), k.t[1].Sub(bs, as))
 			}
@@ -252,7 +295,7 @@ func (k *sink) classifyBig(i, j int32) {
 	endI, endJ := touchingEnds(o1, o2, o3, o4)
 	switch {
 	case endI >= 0 && endJ >= 0:
-		k.unions = append(k.unions, 2*i+endI, 2*j+endJ)
+		k.sameNode(2*i+endI, 2*j+endJ)
 	case endJ >= 0:
 		x, y := &t.px, &t.py
 		if endJ == 1 {
@@ -280,8 +323,21 @@ func (k *sink) classifyBig(i, j int32) {
 }
 
 // cmpParam compares the positions of two events on the same segment.
+//
+// On the fast path the keys decide first. A key is the quotient of two
+// float64 roundings, itself rounded (relative error below 2^-51), then
+// rounded to float32 (monotone). Keys are non-negative, so their bits order
+// like their values; when the bits differ by 2 or more a whole float32 lies
+// between the keys, more than the errors can bridge, and the keys' order is
+// the exact order. Otherwise the positions are compared exactly. A key is 0
+// only for a position ≤ 0, which is below every positive key's.
 func (b *builder) cmpParam(x, y *event, t *[2]big.Int) int {
 	if !b.big {
+		if d := int64(math.Float32bits(x.key)) - int64(math.Float32bits(y.key)); d > 1 {
+			return 1
+		} else if d < -1 {
+			return -1
+		}
 		return cmpProd(x.num, y.den, y.num, x.den)
 	}
 	p, q := &b.bfr[x.num], &b.bfr[y.num]
@@ -290,22 +346,18 @@ func (b *builder) cmpParam(x, y *event, t *[2]big.Int) int {
 	return t[0].Cmp(&t[1])
 }
 
-// Directions of half-edges. Half-edge h runs along the supporting segment of
-// edge h>>1, forwards (D) when h is even and backwards (−D) when odd.
+// Directions of half-edges. A direction code d = seg<<2 | back<<1 | lower
+// names the direction of segment seg, forwards (+D) when back is 0 and
+// backwards (−D) when 1; lower is 1 when that direction's angle is in
+// [180°, 360°), 0 when in [0°, 180°). The reverse direction is d ^ 3.
 
-// half is 0 for directions with angle in [0°, 180°), 1 for [180°, 360°).
-func (b *builder) half(h int32) int {
-	var up bool
-	s := b.eSeg[h>>1]
-	if b.eUp != nil {
-		up = b.eUp[h>>1]
-	} else {
-		up = b.segUp(s)
+// dirCode is the code of segment s's direction, backwards when back is 1.
+func (b *builder) dirCode(s int32, back int32) int32 {
+	lower := back
+	if !b.segUp(s) {
+		lower ^= 1
 	}
-	if up == (h&1 == 0) {
-		return 0
-	}
-	return 1
+	return s<<2 | back<<1 | lower
 }
 
 // segUp reports whether +D of segment s has an angle in [0°, 180°).
@@ -318,9 +370,9 @@ func (b *builder) segUp(s int32) bool {
 	return g.dy.Sign() > 0 || g.dy.Sign() == 0 && g.dx.Sign() > 0
 }
 
-// cross is the sign of dir(h1) × dir(h2).
-func (b *builder) cross(h1, h2 int32, t *[2]big.Int) int {
-	s1, s2 := b.eSeg[h1>>1], b.eSeg[h2>>1]
+// cross is the sign of dir(d1) × dir(d2).
+func (b *builder) cross(d1, d2 int32, t *[2]big.Int) int {
+	s1, s2 := d1>>2, d2>>2
 	var c int
 	if !b.big {
 		f, g := &b.fs[s1], &b.fs[s2]
@@ -331,15 +383,15 @@ func (b *builder) cross(h1, h2 int32, t *[2]big.Int) int {
 		t[1].Mul(&f.dy, &g.dx)
 		c = t[0].Cmp(&t[1])
 	}
-	if (h1^h2)&1 != 0 {
+	if (d1^d2)&2 != 0 {
 		c = -c
 	}
 	return c
 }
 
-// dot is the sign of dir(h1) · dir(h2).
-func (b *builder) dot(h1, h2 int32, t *[2]big.Int) int {
-	s1, s2 := b.eSeg[h1>>1], b.eSeg[h2>>1]
+// dot is the sign of dir(d1) · dir(d2).
+func (b *builder) dot(d1, d2 int32, t *[2]big.Int) int {
+	s1, s2 := d1>>2, d2>>2
 	var c int
 	if !b.big {
 		f, g := &b.fs[s1], &b.fs[s2]
@@ -351,37 +403,37 @@ func (b *builder) dot(h1, h2 int32, t *[2]big.Int) int {
 		t[0].Add(&t[0], &t[1])
 		c = t[0].Sign()
 	}
-	if (h1^h2)&1 != 0 {
+	if (d1^d2)&2 != 0 {
 		c = -c
 	}
 	return c
 }
 
-// cmpAngle orders half-edges counterclockwise by direction, starting at angle 0.
-func (b *builder) cmpAngle(h1, h2 int32, t *[2]big.Int) int {
-	if a, c := b.half(h1), b.half(h2); a != c {
-		return a - c
+// cmpAngle orders directions counterclockwise, starting at angle 0.
+func (b *builder) cmpAngle(d1, d2 int32, t *[2]big.Int) int {
+	if a, c := d1&1, d2&1; a != c {
+		return int(a - c)
 	}
-	return -b.cross(h1, h2, t)
+	return -b.cross(d1, d2, t)
 }
 
-// straight reports whether the boundary goes straight on from h1 into h2.
-func (b *builder) straight(h1, h2 int32, t *[2]big.Int) bool {
-	return b.cross(h1, h2, t) == 0 && b.dot(h1, h2, t) > 0
+// straight reports whether a boundary goes straight on from d1 into d2.
+func (b *builder) straight(d1, d2 int32, t *[2]big.Int) bool {
+	return b.cross(d1, d2, t) == 0 && b.dot(d1, d2, t) > 0
 }
 
-// wrap is the contribution of the turn from dir(h1) to dir(h2) to the
+// wrap is the contribution of the turn from dir(d1) to dir(d2) to the
 // turning number: the turn is the rotation by an angle in [−180°, 180°)
 // (a U-turn counts as −180°, which is how a walk with its face on the left
 // rounds the free end of a line); wrap is +1 when a counterclockwise turn passes
 // angle 0, −1 when a clockwise one does, else 0. The sum over a closed walk
 // is its turning number: +1 around a bounded face, −1 around an island.
-func (b *builder) wrap(h1, h2 int32, t *[2]big.Int) int {
-	a, c := b.half(h1), b.half(h2)
+func (b *builder) wrap(d1, d2 int32, t *[2]big.Int) int {
+	a, c := d1&1, d2&1
 	if a == c {
 		return 0
 	}
-	if b.cross(h1, h2, t) > 0 {
+	if b.cross(d1, d2, t) > 0 {
 		if a > c {
 			return 1
 		}
@@ -391,6 +443,26 @@ func (b *builder) wrap(h1, h2 int32, t *[2]big.Int) int {
 		return -1
 	}
 	return 0
+}
+
+// turn packs what a walk needs about the turn from d1 into d2: wrap + 1 in
+// bits 0–1 and 4 when the turn is a corner (not straight on).
+func (b *builder) turn(d1, d2 int32, t *[2]big.Int) uint8 {
+	// wrap and straight, from one cross product.
+	c := b.cross(d1, d2, t)
+	a, e := d1&1, d2&1
+	r := uint8(1)
+	switch {
+	case a == e:
+	case c > 0 && a > e:
+		r = 2
+	case c <= 0 && e > a:
+		r = 0
+	}
+	if c != 0 || b.dot(d1, d2, t) <= 0 {
+		r |= 4
+	}
+	return r
 }
 
 // touchingEnds returns which end of segment j (o1, o2: the orientations of

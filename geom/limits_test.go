@@ -57,7 +57,7 @@ func TestTooManyCrossingsAreRefusedEarly(t *testing.T) {
 		segs := gridLines(n)
 		var err error
 		bytes := allocated(func() { _, err = Arrange(segs) })
-		want := "more than 5,000,000 pairs of segments cross or touch; the limit is 5,000,000 (they take about 2 GB of memory)"
+		want := "more than 5,000,000 pairs of segments cross or touch; the limit is 5,000,000 (they take about 715 MB of memory)"
 		if !isLimit(err, true, MaxCrossings) || err.Error() != want {
 			t.Errorf("%d by %d lines: err = %v, want %s", n, n, err, want)
 		}

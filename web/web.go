@@ -262,31 +262,7 @@ func download(w http.ResponseWriter, r *http.Request, format string, res *scorer
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	switch d := doc.(type) {
-	case *layout.PDF:
-		var b bytes.Buffer
-		if _, err := d.WriteTo(&b); err != nil {
-			fail(w, http.StatusInternalServerError, "writing the PDF: "+err.Error())
-			return
-		}
-		w.Header().Set("Content-Type", "application/pdf")
-		w.Header().Set("Content-Disposition", `attachment; filename="scored.pdf"`)
-		w.Write(b.Bytes())
-	case *layout.SVG:
-		pages := d.Pages()
-		page := 1
-		if s := r.URL.Query().Get("page"); s != "" {
-			var err error
-			if page, err = strconv.Atoi(s); err != nil || page < 1 || page > len(pages) {
-				fail(w, http.StatusBadRequest, fmt.Sprintf("page %q: the picture has pages 1 to %d", s, len(pages)))
-				return
-			}
-		}
-		w.Header().Set("X-Pages", strconv.Itoa(len(pages)))
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="scored-%d.svg"`, page))
-		w.Write(pages[page-1])
-	}
+	sendDoc(w, r, doc, "scored", "picture", true)
 }
 
 // ruleValues reads the rule variants from the query, under the names of
@@ -366,7 +342,13 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 	if len(res.Warnings) > 0 {
 		w.Header().Set("X-Warnings", strings.Join(res.Warnings, " | "))
 	}
-	name := g.Info().ID + "-" + res.BoardID
+	sendDoc(w, r, doc, g.Info().ID+"-"+res.BoardID, "sheet", r.URL.Query().Get("download") != "")
+}
+
+// sendDoc answers doc: the PDF to save as name.pdf, or page N (page=N,
+// from 1) of the SVG pages, saved as name-N.svg when attach; what names
+// the document in a message ("sheet", "picture").
+func sendDoc(w http.ResponseWriter, r *http.Request, doc layout.Document, name, what string, attach bool) {
 	switch d := doc.(type) {
 	case *layout.PDF:
 		var b bytes.Buffer
@@ -380,15 +362,16 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 	case *layout.SVG:
 		pages := d.Pages()
 		page := 1
-		if s := q.Get("page"); s != "" {
+		if s := r.URL.Query().Get("page"); s != "" {
+			var err error
 			if page, err = strconv.Atoi(s); err != nil || page < 1 || page > len(pages) {
-				fail(w, http.StatusBadRequest, fmt.Sprintf("page %q: the sheet has pages 1 to %d", s, len(pages)))
+				fail(w, http.StatusBadRequest, fmt.Sprintf("page %q: the %s has pages 1 to %d", s, what, len(pages)))
 				return
 			}
 		}
 		w.Header().Set("X-Pages", strconv.Itoa(len(pages)))
 		w.Header().Set("Content-Type", "image/svg+xml")
-		if q.Get("download") != "" {
+		if attach {
 			w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s-%d.svg"`, name, page))
 		}
 		w.Write(pages[page-1])
