@@ -42,7 +42,7 @@ func init() {
 		Flags: func(fs *flag.FlagSet) {
 			fs.Int("max", 6, "largest side j, k searched by the lines formulation (1 <= j <= k <= max)")
 			fs.Int("engine-max", 4, "largest n for the n-by-n cross-check through the game's engine")
-			fs.Int("draw", 5, "side of the square array whose optimal layout --plot draws")
+			fs.Int("draw", 0, "side of the square array whose optimal layout --plot draws (default 5, or --max when smaller)")
 		},
 		New: newMinimum,
 	})
@@ -62,7 +62,10 @@ func newMinimum(p Params) (Job, error) {
 	if em < 0 || em > 6 {
 		return nil, usagef("--engine-max %d: from 0 (none) to 6", em)
 	}
-	if dr < 2 || dr > mx {
+	if dr == 0 {
+		dr = min(5, mx) // a single row (--max 1) has no layout worth drawing
+	}
+	if mx >= 2 && (dr < 2 || dr > mx) {
 		return nil, usagef("--draw %d: from 2 to --max", dr)
 	}
 	j := &minimumJob{engMax: em, draw: dr}

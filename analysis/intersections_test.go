@@ -43,3 +43,16 @@ func BenchmarkEngineMinimum4(b *testing.B) {
 		EngineMinimum(4)
 	}
 }
+
+// TestMinimumDrawFollowsMax: without --draw, a smaller --max is drawn at
+// its own size instead of refusing the default 5.
+func TestMinimumDrawFollowsMax(t *testing.T) {
+	for _, mx := range []string{"1", "3", "6"} {
+		if _, err := newMinimum(Params{"max": mx, "engine-max": "2", "draw": "0"}); err != nil {
+			t.Errorf("--max %s: %v", mx, err)
+		}
+	}
+	if _, err := newMinimum(Params{"max": "3", "engine-max": "2", "draw": "4"}); err == nil {
+		t.Error("--draw 4 with --max 3 was accepted")
+	}
+}
