@@ -62,8 +62,9 @@ func (c chordSet) String() string {
 
 func deg(num, den int64) *big.Rat { return big.NewRat(num, den) }
 
-// Patterns are the author's named patterns of m chords (nil when a
-// pattern has no m-chord form).
+// Patterns are the author's named patterns of m chords, each a set the
+// engine accepts (no two chords alike): a pattern with no m-chord form is
+// left out (the m-gon below 3, the star below 5).
 func Patterns(m int) []chordSet {
 	mm := int64(m)
 	var out []chordSet
@@ -81,12 +82,15 @@ func Patterns(m int) []chordSet {
 		dia = append(dia, [2]*big.Rat{a, new(big.Rat).Add(a, deg(180, 1))})
 	}
 	out = append(out, chordSet{"one point", m, dia})
-	// the sides of the regular m-gon.
-	var gon [][2]*big.Rat
-	for i := int64(0); i < mm; i++ {
-		gon = append(gon, [2]*big.Rat{deg(360*i, mm), deg(360*((i+1)%mm), mm)})
+	// the sides of the regular m-gon (m >= 3: two points have one
+	// chord between them, not two).
+	if m >= 3 {
+		var gon [][2]*big.Rat
+		for i := int64(0); i < mm; i++ {
+			gon = append(gon, [2]*big.Rat{deg(360*i, mm), deg(360*((i+1)%mm), mm)})
+		}
+		out = append(out, chordSet{"m-gon", m, gon})
 	}
-	out = append(out, chordSet{"m-gon", m, gon})
 	// the star {m/2}: each of m points joined to the next but one (m >= 5).
 	if m >= 5 {
 		var star [][2]*big.Rat
@@ -202,7 +206,10 @@ func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
 	}
 	u.LineXY = d.LineXY
 	u.Exact, u.MinExact, u.MinAbove, u.Min, u.Max, u.States, u.Nodes, u.Line = d.Exact, d.MinExact, d.MinAbove, d.Min, d.Max, d.States, d.Nodes, strings.Join(d.Line, " ")
-	st := newDefenseState(cs.Chords)
+	st, err := newDefenseState(cs.Chords)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %v", cs.Pattern, cs, err)
+	}
 	rng := Rand(seed, uint64(i)+1<<32)
 	var buf []crossdont.Move
 	u.PlayMin = math.MaxInt
@@ -237,14 +244,19 @@ func angleXY(a *big.Rat) (x, y float64) {
 	return math.Sin(f * math.Pi / 180), math.Cos(f * math.Pi / 180)
 }
 
-func newDefenseState(chords [][2]*big.Rat) *crossdont.State {
+// newDefenseState draws the chords on a new round; an error when the
+// engine refuses one (two alike, an angle out of range).
+func newDefenseState(chords [][2]*big.Rat) (*crossdont.State, error) {
 	st := crossdont.New(len(chords), 0)
-	for _, c := range chords {
+	for i, c := range chords {
+		if c[0] == nil || c[1] == nil {
+			return nil, fmt.Errorf("chord %d: no angle", i+1)
+		}
 		if err := st.Play(crossdont.Chord(c[0], c[1])); err != nil {
-			panic(err)
+			return nil, fmt.Errorf("chord %d (%s-%s): %v", i+1, games.Exact(c[0]), games.Exact(c[1]), err)
 		}
 	}
-	return st
+	return st, nil
 }
 
 func (j *defenseJob) Report(units []any) (*Result, error) {
@@ -384,7 +396,11 @@ func SolveDefense(chords [][2]*big.Rat, budget int) (d Defense, err error) {
 			err = u
 		}
 	}()
-	s := &defSearch{st: newDefenseState(chords), memo: map[string][2]int{}, budget: budget, bucket: map[[2]int64][]int32{}}
+	st, err := newDefenseState(chords)
+	if err != nil {
+		return Defense{}, err
+	}
+	s := &defSearch{st: st, memo: map[string][2]int{}, budget: budget, bucket: map[[2]int64][]int32{}}
 	for _, c := range chords {
 		a := s.intern(hp.Polar(big.NewRat(1, 1), c[0]))
 		b := s.intern(hp.Polar(big.NewRat(1, 1), c[1]))

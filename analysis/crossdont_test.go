@@ -61,7 +61,11 @@ func TestDefenseAgainstPlainSearch(t *testing.T) {
 		if err != nil || !d.Exact {
 			t.Fatalf("%s: %v %+v", s, err, d)
 		}
-		mn, mx := plain(newDefenseState(cs))
+		st, err := newDefenseState(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mn, mx := plain(st)
 		if d.Min != mn || d.Max != mx {
 			t.Errorf("%s: table search %d..%d, plain search %d..%d", s, d.Min, d.Max, mn, mx)
 		}
@@ -86,5 +90,31 @@ func BenchmarkDefenseThreeDiameters(b *testing.B) {
 	cs := chords(b, "0-180,60-240,120-300")
 	for b.Loop() {
 		SolveDefense(cs, 1<<20)
+	}
+}
+
+// Every pattern of 1 to 12 chords is a set the engine accepts (the 2-chord
+// m-gon was two identical chords), and SolveDefense answers chords the
+// engine refuses with an error, not a panic.
+func TestPatternsValid(t *testing.T) {
+	for m := 1; m <= 12; m++ {
+		for _, p := range Patterns(m) {
+			if len(p.Chords) != m {
+				t.Errorf("%s m=%d: %d chords", p.Pattern, m, len(p.Chords))
+			}
+			if _, err := newDefenseState(p.Chords); err != nil {
+				t.Errorf("%s m=%d: %v", p.Pattern, m, err)
+			}
+		}
+	}
+	for _, p := range Patterns(2) {
+		if p.Pattern == "m-gon" {
+			t.Errorf("m = 2 has an m-gon: %s", p)
+		}
+	}
+	for _, bad := range []string{"0-180,0-180", "0-180,180-0", "0-400", "30-30"} {
+		if _, err := SolveDefense(chords(t, bad), 1000); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
 	}
 }
