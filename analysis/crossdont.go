@@ -642,3 +642,95 @@ func (s *defSearch) line() []string {
 	}
 	return out
 }
+
+// ShortestDefense is the shortest game alone after the chords: the fewest
+// segments the offense can draw before it has no legal move, and one game
+// of that length (its moves as a transcript writes them), by iterative
+// deepening on the offense's segments over the game's engine, with a
+// table of drawings (segments between exactly interned points) that
+// found no end within the moves left. It is proven minimal: no game of
+// fewer moves exists. budget bounds the drawings stored; an error when it
+// runs out, or when the engine refuses a chord.
+func ShortestDefense(chords [][2]*big.Rat, budget int) (fewest int, line []string, err error) {
+	s, err := shortestSearch(chords, budget)
+	if err != nil {
+		return 0, nil, err
+	}
+	return s.fewest, s.line, nil
+}
+
+// Shortest is ShortestDefense's answer with its effort.
+type Shortest struct {
+	Fewest int
+	Line   []string
+	States int   // drawings stored
+	Nodes  int64 // moves played by the search
+	// LineXY is the game's segments, ends on the unit circle (x right, y
+	// up), for drawing.
+	LineXY [][4]float64
+}
+
+// SolveShortest is ShortestDefense with the search's effort.
+func SolveShortest(chords [][2]*big.Rat, budget int) (Shortest, error) {
+	s, err := shortestSearch(chords, budget)
+	if err != nil {
+		return Shortest{}, err
+	}
+	out := Shortest{Fewest: s.fewest, Line: s.line, States: len(s.seen), Nodes: s.nodes}
+	for _, w := range s.line {
+		mv, err := s.st.Parse(w)
+		if err == nil {
+			p, q := s.point(mv.P), s.point(mv.Q)
+			err = s.st.Play(mv)
+			s.segs = append(s.segs, [2]int32{p, q})
+			x1, y1 := s.pts[p].Float64()
+			x2, y2 := s.pts[q].Float64()
+			out.LineXY = append(out.LineXY, [4]float64{x1, y1, x2, y2})
+		}
+		if err != nil {
+			return Shortest{}, fmt.Errorf("the engine refuses the shortest game's move %s: %v", w, err)
+		}
+	}
+	return out, nil
+}
+
+type shortestResult struct {
+	*defSearch
+	fewest int
+	line   []string
+}
+
+func shortestSearch(chords [][2]*big.Rat, budget int) (r shortestResult, err error) {
+	st, err := newDefenseState(chords)
+	if err != nil {
+		return r, err
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			u, ok := x.(*hp.Undecided)
+			if !ok {
+				panic(x)
+			}
+			err = u
+		}
+	}()
+	s := &defSearch{st: st, budget: budget, bucket: map[[2]int64][]int32{}, seen: map[string]int{}}
+	for _, c := range chords {
+		a := s.intern(hp.Polar(big.NewRat(1, 1), c[0]))
+		b := s.intern(hp.Polar(big.NewRat(1, 1), c[1]))
+		s.segs = append(s.segs, [2]int32{a, b})
+		s.chordEnds = append(s.chordEnds, [2]int32{a, b})
+	}
+	s.m = len(chords)
+	r.defSearch = s
+	for limit := 0; ; limit++ {
+		found, ok := s.shortest(limit)
+		if !ok {
+			return r, fmt.Errorf("the search stored its budget of %d drawings with no game of %d moves or fewer found", budget, limit)
+		}
+		if found != nil {
+			r.fewest, r.line = limit, found
+			return r, nil
+		}
+	}
+}
