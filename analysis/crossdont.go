@@ -62,8 +62,9 @@ func (c chordSet) String() string {
 
 func deg(num, den int64) *big.Rat { return big.NewRat(num, den) }
 
-// Patterns are the author's named patterns of m chords (nil when a
-// pattern has no m-chord form).
+// Patterns are the author's named patterns of m chords, each a set the
+// engine accepts (no two chords alike): a pattern with no m-chord form is
+// left out (the m-gon below 3, the star below 5).
 func Patterns(m int) []chordSet {
 	mm := int64(m)
 	var out []chordSet
@@ -81,12 +82,15 @@ func Patterns(m int) []chordSet {
 		dia = append(dia, [2]*big.Rat{a, new(big.Rat).Add(a, deg(180, 1))})
 	}
 	out = append(out, chordSet{"one point", m, dia})
-	// the sides of the regular m-gon.
-	var gon [][2]*big.Rat
-	for i := int64(0); i < mm; i++ {
-		gon = append(gon, [2]*big.Rat{deg(360*i, mm), deg(360*((i+1)%mm), mm)})
+	// the sides of the regular m-gon (m >= 3: two points have one
+	// chord between them, not two).
+	if m >= 3 {
+		var gon [][2]*big.Rat
+		for i := int64(0); i < mm; i++ {
+			gon = append(gon, [2]*big.Rat{deg(360*i, mm), deg(360*((i+1)%mm), mm)})
+		}
+		out = append(out, chordSet{"m-gon", m, gon})
 	}
-	out = append(out, chordSet{"m-gon", m, gon})
 	// the star {m/2}: each of m points joined to the next but one (m >= 5).
 	if m >= 5 {
 		var star [][2]*big.Rat
@@ -202,7 +206,10 @@ func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
 	}
 	u.LineXY = d.LineXY
 	u.Exact, u.MinExact, u.MinAbove, u.Min, u.Max, u.States, u.Nodes, u.Line = d.Exact, d.MinExact, d.MinAbove, d.Min, d.Max, d.States, d.Nodes, strings.Join(d.Line, " ")
-	st := newDefenseState(cs.Chords)
+	st, err := newDefenseState(cs.Chords)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %v", cs.Pattern, cs, err)
+	}
 	rng := Rand(seed, uint64(i)+1<<32)
 	var buf []crossdont.Move
 	u.PlayMin = math.MaxInt
@@ -237,14 +244,19 @@ func angleXY(a *big.Rat) (x, y float64) {
 	return math.Sin(f * math.Pi / 180), math.Cos(f * math.Pi / 180)
 }
 
-func newDefenseState(chords [][2]*big.Rat) *crossdont.State {
+// newDefenseState draws the chords on a new round; an error when the
+// engine refuses one (two alike, an angle out of range).
+func newDefenseState(chords [][2]*big.Rat) (*crossdont.State, error) {
 	st := crossdont.New(len(chords), 0)
-	for _, c := range chords {
+	for i, c := range chords {
+		if c[0] == nil || c[1] == nil {
+			return nil, fmt.Errorf("chord %d: no angle", i+1)
+		}
 		if err := st.Play(crossdont.Chord(c[0], c[1])); err != nil {
-			panic(err)
+			return nil, fmt.Errorf("chord %d (%s-%s): %v", i+1, games.Exact(c[0]), games.Exact(c[1]), err)
 		}
 	}
-	return st
+	return st, nil
 }
 
 func (j *defenseJob) Report(units []any) (*Result, error) {
@@ -384,7 +396,11 @@ func SolveDefense(chords [][2]*big.Rat, budget int) (d Defense, err error) {
 			err = u
 		}
 	}()
-	s := &defSearch{st: newDefenseState(chords), memo: map[string][2]int{}, budget: budget, bucket: map[[2]int64][]int32{}}
+	st, err := newDefenseState(chords)
+	if err != nil {
+		return Defense{}, err
+	}
+	s := &defSearch{st: st, memo: map[string][2]int{}, budget: budget, bucket: map[[2]int64][]int32{}}
 	for _, c := range chords {
 		a := s.intern(hp.Polar(big.NewRat(1, 1), c[0]))
 		b := s.intern(hp.Polar(big.NewRat(1, 1), c[1]))
@@ -625,4 +641,96 @@ func (s *defSearch) line() []string {
 		s.st.Undo()
 	}
 	return out
+}
+
+// ShortestDefense is the shortest game alone after the chords: the fewest
+// segments the offense can draw before it has no legal move, and one game
+// of that length (its moves as a transcript writes them), by iterative
+// deepening on the offense's segments over the game's engine, with a
+// table of drawings (segments between exactly interned points) that
+// found no end within the moves left. It is proven minimal: no game of
+// fewer moves exists. budget bounds the drawings stored; an error when it
+// runs out, or when the engine refuses a chord.
+func ShortestDefense(chords [][2]*big.Rat, budget int) (fewest int, line []string, err error) {
+	s, err := shortestSearch(chords, budget)
+	if err != nil {
+		return 0, nil, err
+	}
+	return s.fewest, s.line, nil
+}
+
+// Shortest is ShortestDefense's answer with its effort.
+type Shortest struct {
+	Fewest int
+	Line   []string
+	States int   // drawings stored
+	Nodes  int64 // moves played by the search
+	// LineXY is the game's segments, ends on the unit circle (x right, y
+	// up), for drawing.
+	LineXY [][4]float64
+}
+
+// SolveShortest is ShortestDefense with the search's effort.
+func SolveShortest(chords [][2]*big.Rat, budget int) (Shortest, error) {
+	s, err := shortestSearch(chords, budget)
+	if err != nil {
+		return Shortest{}, err
+	}
+	out := Shortest{Fewest: s.fewest, Line: s.line, States: len(s.seen), Nodes: s.nodes}
+	for _, w := range s.line {
+		mv, err := s.st.Parse(w)
+		if err == nil {
+			p, q := s.point(mv.P), s.point(mv.Q)
+			err = s.st.Play(mv)
+			s.segs = append(s.segs, [2]int32{p, q})
+			x1, y1 := s.pts[p].Float64()
+			x2, y2 := s.pts[q].Float64()
+			out.LineXY = append(out.LineXY, [4]float64{x1, y1, x2, y2})
+		}
+		if err != nil {
+			return Shortest{}, fmt.Errorf("the engine refuses the shortest game's move %s: %v", w, err)
+		}
+	}
+	return out, nil
+}
+
+type shortestResult struct {
+	*defSearch
+	fewest int
+	line   []string
+}
+
+func shortestSearch(chords [][2]*big.Rat, budget int) (r shortestResult, err error) {
+	st, err := newDefenseState(chords)
+	if err != nil {
+		return r, err
+	}
+	defer func() {
+		if x := recover(); x != nil {
+			u, ok := x.(*hp.Undecided)
+			if !ok {
+				panic(x)
+			}
+			err = u
+		}
+	}()
+	s := &defSearch{st: st, budget: budget, bucket: map[[2]int64][]int32{}, seen: map[string]int{}}
+	for _, c := range chords {
+		a := s.intern(hp.Polar(big.NewRat(1, 1), c[0]))
+		b := s.intern(hp.Polar(big.NewRat(1, 1), c[1]))
+		s.segs = append(s.segs, [2]int32{a, b})
+		s.chordEnds = append(s.chordEnds, [2]int32{a, b})
+	}
+	s.m = len(chords)
+	r.defSearch = s
+	for limit := 0; ; limit++ {
+		found, ok := s.shortest(limit)
+		if !ok {
+			return r, fmt.Errorf("the search stored its budget of %d drawings with no game of %d moves or fewer found", budget, limit)
+		}
+		if found != nil {
+			r.fewest, r.line = limit, found
+			return r, nil
+		}
+	}
 }

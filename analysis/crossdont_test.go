@@ -61,7 +61,11 @@ func TestDefenseAgainstPlainSearch(t *testing.T) {
 		if err != nil || !d.Exact {
 			t.Fatalf("%s: %v %+v", s, err, d)
 		}
-		mn, mx := plain(newDefenseState(cs))
+		st, err := newDefenseState(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mn, mx := plain(st)
 		if d.Min != mn || d.Max != mx {
 			t.Errorf("%s: table search %d..%d, plain search %d..%d", s, d.Min, d.Max, mn, mx)
 		}
@@ -86,5 +90,77 @@ func BenchmarkDefenseThreeDiameters(b *testing.B) {
 	cs := chords(b, "0-180,60-240,120-300")
 	for b.Loop() {
 		SolveDefense(cs, 1<<20)
+	}
+}
+
+// Every pattern of 1 to 12 chords is a set the engine accepts (the 2-chord
+// m-gon was two identical chords), and SolveDefense answers chords the
+// engine refuses with an error, not a panic.
+func TestPatternsValid(t *testing.T) {
+	for m := 1; m <= 12; m++ {
+		for _, p := range Patterns(m) {
+			if len(p.Chords) != m {
+				t.Errorf("%s m=%d: %d chords", p.Pattern, m, len(p.Chords))
+			}
+			if _, err := newDefenseState(p.Chords); err != nil {
+				t.Errorf("%s m=%d: %v", p.Pattern, m, err)
+			}
+		}
+	}
+	for _, p := range Patterns(2) {
+		if p.Pattern == "m-gon" {
+			t.Errorf("m = 2 has an m-gon: %s", p)
+		}
+	}
+	for _, bad := range []string{"0-180,0-180", "0-180,180-0", "0-400", "30-30"} {
+		if _, err := SolveDefense(chords(t, bad), 1000); err == nil {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+}
+
+// ShortestDefense agrees with the plain search's fewest on small sets, its
+// game replays on the engine to a stuck offense, and it answers chords the
+// engine refuses with an error.
+func TestShortestDefense(t *testing.T) {
+	for _, s := range []string{"0-180,90-270", "0-90,45-225", "0-60,120-180", "0-180,30-150", "0-120,60-180", "0-90,90-180", "0-180,60-240,120-300", "0-60,120-180,240-300", "0-120,120-240,240-0"} {
+		cs := chords(t, s)
+		n, line, err := ShortestDefense(cs, 1<<20)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		st, err := newDefenseState(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(cs) < 3 {
+			if mn, _ := plain(st); n != mn {
+				t.Errorf("%s: shortest %d, plain search %d", s, n, mn)
+			}
+		} else if d, err := SolveDefense(cs, 100000); err != nil || !d.MinExact || d.Min != n {
+			t.Errorf("%s: shortest %d, SolveDefense %+v %v", s, n, d, err)
+		}
+		if len(line) != n {
+			t.Errorf("%s: %d moves in %v, fewest %d", s, len(line), line, n)
+		}
+		for _, w := range line {
+			mv, err := st.Parse(w)
+			if err == nil {
+				err = st.Play(mv)
+			}
+			if err != nil {
+				t.Fatalf("%s: move %s: %v", s, w, err)
+			}
+		}
+		if !st.Over() {
+			t.Errorf("%s: the offense can still move after %v", s, line)
+		}
+		sh, err := SolveShortest(cs, 1<<20)
+		if err != nil || sh.Fewest != n || len(sh.LineXY) != n {
+			t.Errorf("%s: SolveShortest %+v %v", s, sh, err)
+		}
+	}
+	if _, _, err := ShortestDefense(chords(t, "0-180,180-0"), 1000); err == nil {
+		t.Error("two identical chords: no error")
 	}
 }
