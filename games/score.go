@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"fmt"
 
 	"papergames/input"
@@ -102,14 +103,25 @@ func RoundKeys(t *scorer.Transcript, i int, keys ...string) (map[string]*input.N
 // two-player game: given by the round's "player1" key, or else seat 1 in
 // odd rounds and seat 2 in even ones, so that roles swap each round.
 func FirstPlayer(t *scorer.Transcript, f map[string]*input.Node, i int) (int, error) {
-	if n, ok := f["player1"]; ok {
-		seat, err := t.Seat(n)
-		if err != nil {
-			return 0, n.Errorf("round %d, player1: %v", i+1, err.(*input.Error).Msg)
-		}
-		return seat, nil
+	return RoleSeat(t, f, i, "player1", i%2)
+}
+
+// RoleSeat returns the seat a round's role key names (player1, starts,
+// divider, defense, offense), or def when the round leaves it out.
+func RoleSeat(t *scorer.Transcript, f map[string]*input.Node, i int, key string, def int) (int, error) {
+	n, ok := f[key]
+	if !ok {
+		return def, nil
 	}
-	return i % 2, nil
+	seat, err := t.Seat(n)
+	if err != nil {
+		var ie *input.Error
+		if errors.As(err, &ie) {
+			return 0, n.Errorf("round %d, %s: %s", i+1, key, ie.Msg)
+		}
+		return 0, err
+	}
+	return seat, nil
 }
 
 // Moves reads a transcript of m's game and lists the legal next moves of

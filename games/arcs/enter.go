@@ -27,13 +27,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	start := i % len(t.Players)
-	if sn, ok := f["starts"]; ok {
-		seat, err := t.Seat(sn)
-		if err != nil {
-			return nil, nil, sn.Errorf("%s, starts: %v", where, err.(*input.Error).Msg)
-		}
-		start = seat
+	start, err := games.RoleSeat(t, f, i, "starts", i%len(t.Players))
+	if err != nil {
+		return nil, nil, err
 	}
 	var words []*input.Node
 	if an, ok := f["arcs"]; ok {

@@ -29,13 +29,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	defense := (i + 1) % 2
-	if n, ok := f["defense"]; ok {
-		seat, err := t.Seat(n)
-		if err != nil {
-			return nil, nil, n.Errorf("%s, defense: %v", where, err.(*input.Error).Msg)
-		}
-		defense = seat
+	defense, err := games.RoleSeat(t, f, i, "defense", (i+1)%2)
+	if err != nil {
+		return nil, nil, err
 	}
 	var words []*input.Node
 	for _, key := range []string{"chords", "moves"} {

@@ -1,7 +1,6 @@
 package intersections
 
 import (
-	"errors"
 	"fmt"
 
 	"papergames/boards"
@@ -30,17 +29,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	off := i % len(t.Players)
-	if on, ok := f["offense"]; ok {
-		seat, err := t.Seat(on)
-		if err != nil {
-			var ie *input.Error
-			if errors.As(err, &ie) {
-				err = on.Errorf("%s, offense: %s", where, ie.Msg)
-			}
-			return nil, nil, err
-		}
-		off = seat
+	off, err := games.RoleSeat(t, f, i, "offense", i%len(t.Players))
+	if err != nil {
+		return nil, nil, err
 	}
 	var words []*input.Node
 	if sn, ok := f["segments"]; ok && sn.Kind != input.Null {

@@ -46,13 +46,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	divider := i % len(t.Players)
-	if dn, ok := f["divider"]; ok {
-		seat, err := t.Seat(dn)
-		if err != nil {
-			return nil, nil, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg)
-		}
-		divider = seat
+	divider, err := games.RoleSeat(t, f, i, "divider", i%len(t.Players))
+	if err != nil {
+		return nil, nil, err
 	}
 	st, err := New(n, t.Players, divider, v)
 	if err != nil {
