@@ -3,6 +3,7 @@ package input
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -68,7 +69,8 @@ func FuzzParseLarge(f *testing.F) {
 		if err != nil {
 			return
 		}
-		lines := strings.Split(string(data), "\n")
+		// YAML's line breaks: \r\n, a lone \r, \n.
+		lines := regexp.MustCompile("\r\n|\r|\n").Split(string(data), -1)
 		runes := map[int][]rune{}
 		var walk func(n *Node)
 		walk = func(n *Node) {

@@ -242,9 +242,15 @@ func parse(name string, data []byte) (*Node, error) {
 	}
 	root, err := convert(name, docs[0].Body, 0)
 	if err == nil {
-		fixColumns(root, strings.Split(string(data), "\n"))
+		fixColumns(root, splitLines(string(data)))
 	}
 	return root, err
+}
+
+// splitLines splits s into lines as YAML numbers them: "\r\n", a lone
+// "\r" and "\n" each end a line.
+func splitLines(s string) []string {
+	return strings.Split(strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n"), "\n")
 }
 
 // fixColumns puts each plain one-line scalar at the column where its text
