@@ -237,6 +237,12 @@ func prescan(name string, data []byte, lim scanLimits) error {
 					i++
 				}
 				continue
+			case c == ':' && isSpace(l, i+1) && keyCol >= 0 && i == keyCol:
+				// ": " first: a value with no key, not counted as one (counting
+				// low); a | or > after it starts a block scalar all the same.
+				keyCol = -1
+				valueStart, tokenStart, plain = true, true, false
+				continue
 			case c == ':' && isSpace(l, i+1) && keyCol >= 0 && i > keyCol: // ": " first is no key
 				lv, err := enter(keyCol, false, keyFirst)
 				if err != nil {
