@@ -262,6 +262,7 @@ func splitLines(s string) []string {
 // linear time.
 func fixColumns(root *Node, lines []string) {
 	starts := map[int][]int{} // byte offset of each rune; nil for an ASCII line
+	tabs := map[int]int{}     // tabs on each line
 	var walk func(n *Node)
 	walk = func(n *Node) {
 		for _, c := range n.Keys {
@@ -285,6 +286,7 @@ func fixColumns(root *Node, lines []string) {
 				}
 			}
 			starts[n.Pos.Line] = rs
+			tabs[n.Pos.Line] = strings.Count(line, "\t")
 		}
 		byteAt := func(col int) int { // byte offset of rune column col
 			if rs == nil {
@@ -301,7 +303,10 @@ func fixColumns(root *Node, lines []string) {
 			}
 			return sort.SearchInts(rs, b) + 1
 		}
-		const window = 64
+		// goccy's column may be off by the tabs before the value (each
+		// counted as nothing): look that much further, within a bound that
+		// keeps a long line linear.
+		window := 64 + min(tabs[n.Pos.Line], 4096)
 		lo, hi := byteAt(max(1, n.Pos.Col-window)), min(len(line), byteAt(n.Pos.Col+window)+len(n.Text))
 		best, bestD := 0, -1
 		for i := lo; i < hi; {
