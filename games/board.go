@@ -73,6 +73,18 @@ func EngineOf[M Move](r Round) (Engine[M], bool) {
 	return e.e, true
 }
 
+// StateOf returns the engine state of type S behind r (e.g. a game's
+// *State), or the zero S when r is not one.
+func StateOf[M Move, S any](r Round) S {
+	var zero S
+	e, ok := EngineOf[M](r)
+	if !ok {
+		return zero
+	}
+	st, _ := e.(S)
+	return st
+}
+
 // Refused is the first move of a replayed transcript that could not be
 // played: where it is and why, in the scorer's words.
 type Refused struct {

@@ -105,10 +105,5 @@ func (Game) Pick(r games.Round, picks []string, _ layout.Point, _ float64) (stri
 }
 
 func state(r games.Round) *State {
-	e, ok := games.EngineOf[Move](r)
-	if !ok {
-		return nil
-	}
-	st, _ := e.(*State)
-	return st
+	return games.StateOf[Move, *State](r)
 }

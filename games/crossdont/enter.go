@@ -142,12 +142,7 @@ func clickAt(p string) (x, y float64, err error) {
 }
 
 func state(r games.Round) *State {
-	e, ok := games.EngineOf[Move](r)
-	if !ok {
-		return nil
-	}
-	st, _ := e.(*State)
-	return st
+	return games.StateOf[Move, *State](r)
 }
 
 // MoveName implements games.Namer: the defense's chords and the offense's

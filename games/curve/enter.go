@@ -312,12 +312,7 @@ func state(r games.Round) *State {
 	if e, ok := r.(*entered); ok {
 		return e.st
 	}
-	e, ok := games.EngineOf[Move](r)
-	if !ok {
-		return nil
-	}
-	st, _ := e.(*State)
-	return st
+	return games.StateOf[Move, *State](r)
 }
 
 // MoveName implements games.Namer: a player's curve, then the grid being

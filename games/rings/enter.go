@@ -203,12 +203,7 @@ func state(r games.Round) *State {
 	if e, ok := r.(entered); ok {
 		return e.st
 	}
-	e, ok := games.EngineOf[Move](r)
-	if !ok {
-		return nil
-	}
-	st, _ := e.(*State)
-	return st
+	return games.StateOf[Move, *State](r)
 }
 
 // MoveName implements games.Namer: a cut by its ring, the cuts as a
