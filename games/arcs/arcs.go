@@ -57,6 +57,14 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 // Beyond 1000 marks nobody has looked, so papergames refuses to score.
 const MaxArcMarks = 1000
 
+// MaxPairs bounds the arc pairs one transcript asks to decide (rounds
+// times m(m-1)/2): each pair is decided exactly, about a microsecond, and
+// the report lists them, so past this a transcript of a few hundred
+// kilobytes would take minutes and gigabytes. Ten rounds of 1,000 marks
+// (4,995,000 pairs) score in about 4 s; 77 rounds of the largest sheet
+// (360 marks) fit.
+const MaxPairs = 5_000_000
+
 // Rules implements games.Scorer.
 func (Game) Rules() []games.Param {
 	return nil

@@ -156,3 +156,40 @@ func TestDotGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxPairs: a transcript asking for more arc pairs than MaxPairs is
+// refused at once, naming the limit, before any round is played; one at
+// the limit is scored.
+func TestMaxPairs(t *testing.T) {
+	const m = MaxArcMarks
+	per := m * (m - 1) / 2
+	fits := MaxPairs / per
+	for _, tc := range []struct {
+		rounds int
+		refuse bool
+	}{{fits, false}, {fits + 1, true}, {240, true}} {
+		var rs []string
+		for range tc.rounds {
+			rs = append(rs, "1|") // the rounds are never played when refused
+		}
+		src := []byte(arcsGame("Ann, Bob", m, rs...))
+		t0 := time.Now()
+		_, _, err := games.Score(Game{}, "big.yaml", src, games.Values{})
+		if !tc.refuse {
+			// Read as rounds with no arcs: refused for that, not for the limit.
+			if err == nil || strings.Contains(err.Error(), "MaxPairs") {
+				t.Errorf("%d rounds of %d marks (at the limit): %v, want the rounds read", tc.rounds, m, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), "arcs.MaxPairs") || !strings.Contains(err.Error(), fmt.Sprintf("%d rounds of %d marks", tc.rounds, m)) {
+			t.Errorf("%d rounds of %d marks: %v, want a refusal naming arcs.MaxPairs", tc.rounds, m, err)
+		}
+		if d := time.Since(t0); d > testenv.Bound(time.Second) {
+			t.Errorf("%d rounds: refused after %v, want at once", tc.rounds, d)
+		}
+	}
+	if fits < 4 {
+		t.Errorf("MaxPairs %d leaves %d rounds of %d marks; TestBoundsAtMaxMarks scores 4", MaxPairs, fits, m)
+	}
+}

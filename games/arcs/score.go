@@ -56,6 +56,10 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if pairs := int64(len(t.Rounds)) * int64(m) * int64(m-1) / 2; pairs > MaxPairs {
+		return nil, nil, nil, t.Rounds[0].Errorf("%d rounds of %d marks: %s pairs of arcs to decide; papergames decides at most %s in one transcript (arcs.MaxPairs), %d rounds of %d marks: score the rounds in several files",
+			len(t.Rounds), m, input.Thousands(int(pairs)), input.Thousands(MaxPairs), MaxPairs/(m*(m-1)/2), m)
+	}
 	var errs input.Errors
 	errs.Add(t.CheckBoard(games.BoardID(key(m))), t.File)
 	n := len(t.Players)
