@@ -36,7 +36,8 @@ func BlankHeader(sc Scorer, v Values, players []string, key string) string {
 	info := sc.Info()
 	fmt.Fprintf(&b, "# %s transcript, for the sheet of board %s.\n", info.Title, BoardID(key))
 	b.WriteString("# Copy each round's record form into its entry below (rows left blank at\n")
-	b.WriteString("# the end of a list are rows not played), then check and score it with\n#   papergames score THIS-FILE\n")
+	b.WriteString("# the end of a list are rows not played, and so are rounds left blank at\n")
+	b.WriteString("# the end), then check and score it with\n#   papergames score THIS-FILE\n")
 	fmt.Fprintf(&b, "game: %s\n", info.ID)
 	names := make([]string, len(players))
 	for i := range players {

@@ -29,6 +29,10 @@ type Scorer interface {
 	// its header filled in, rounds entries laid out empty as on the
 	// sheet's record forms, with comments.
 	Blank(v Values, players []string, rounds int) string
+	// RoundBlank reports whether a round entry has none of its moves
+	// written, as Blank lays it out (who starts may be filled in): trailing
+	// rounds left so are rounds not played.
+	RoundBlank(round *input.Node) bool
 	// RenderNote is the sentence under the title of a rendered game,
 	// saying how to read the picture.
 	RenderNote() string
@@ -75,7 +79,28 @@ func Score(sc Scorer, name string, data []byte, v Values) (*scorer.Result, *scor
 
 // ScoreTranscript scores a transcript already read (see Score).
 func ScoreTranscript(sc Scorer, t *scorer.Transcript, v Values) (*scorer.Result, *scorer.Drawing, error) {
+	played := len(t.Rounds)
+	for played > 0 && sc.RoundBlank(t.Rounds[played-1]) {
+		played--
+	}
+	var unplayed string
+	switch {
+	case played == 0 && len(t.Rounds) > 0:
+		return nil, nil, t.Rounds[0].Errorf("no round is filled in: write the moves of the rounds played (a blank transcript's rounds left as printed are rounds not played)")
+	case played == len(t.Rounds)-1:
+		unplayed = fmt.Sprintf("round %d was left blank: not played, not counted", played+1)
+	case played < len(t.Rounds):
+		unplayed = fmt.Sprintf("rounds %d to %d were left blank: not played, not counted", played+1, len(t.Rounds))
+	}
+	if played < len(t.Rounds) {
+		c := *t
+		c.Rounds = t.Rounds[:played]
+		t = &c
+	}
 	res, cells, err := sc.Score(t, v)
+	if res != nil && unplayed != "" {
+		res.Warnings = append([]string{unplayed}, res.Warnings...)
+	}
 	return res, &scorer.Drawing{Title: sc.Info().Title, Note: sc.RenderNote(), Players: t.Players, Cells: cells}, err
 }
 

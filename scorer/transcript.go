@@ -211,6 +211,61 @@ func Rows(n *input.Node) *input.Node {
 	return &c
 }
 
+// Blank reports whether n holds nothing written: null, an empty scalar,
+// or a list or mapping whose every value is blank (a record form's rows
+// and keyed rows, like Crossing The Rings' "player 2:", left empty).
+func Blank(n *input.Node) bool {
+	if n == nil {
+		return true
+	}
+	switch n.Kind {
+	case input.Null:
+		return true
+	case input.Scalar:
+		return strings.TrimSpace(n.Text) == ""
+	case input.Seq:
+		for _, it := range n.Items {
+			if !Blank(it) {
+				return false
+			}
+		}
+		return true
+	case input.Map:
+		for _, v := range n.Values {
+			if !Blank(v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// BlankKeys reports whether round (a mapping) has every one of keys, with
+// nothing written under any; other keys (who starts, who divides) may be
+// filled in, as a blank transcript fills them. A round without one of the
+// keys is not blank but wrong, and is reported as such by its scorer.
+func BlankKeys(round *input.Node, keys ...string) bool {
+	if round == nil || round.Kind != input.Map {
+		return false
+	}
+	for _, want := range keys {
+		found := false
+		for i, k := range round.Keys {
+			if k.Text == want {
+				if !Blank(round.Values[i]) {
+					return false
+				}
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
 // Words splits a list written either as a YAML list or as one string of
 // words ("C1 A2 D3"), keeping each word's position (exact for plain
 // one-line strings). A dash written with spaces round it joins its

@@ -170,7 +170,7 @@ func TestMaxPairs(t *testing.T) {
 	}{{fits, false}, {fits + 1, true}, {240, true}} {
 		var rs []string
 		for range tc.rounds {
-			rs = append(rs, "1|") // the rounds are never played when refused
+			rs = append(rs, "1|1") // the rounds are never played when refused
 		}
 		src := []byte(arcsGame("Ann, Bob", m, rs...))
 		t0 := time.Now()

@@ -7,7 +7,9 @@ import (
 
 	"papergames/boards"
 	"papergames/games"
+	"papergames/input"
 	"papergames/layout"
+	"papergames/scorer"
 )
 
 // record is the form round r (0-based) is written on while it is played:
@@ -36,6 +38,9 @@ func (g Game) CopyCells(v games.Values, players []string, i int) ([]layout.Cell,
 	m := v.Int("marks")
 	return []layout.Cell{{Figure: boards.MarkedCircle{Marks: m}, Record: record(m, players, i)}}, nil
 }
+
+// RoundBlank implements games.Scorer: nothing written under arcs.
+func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "arcs") }
 
 // Blank implements games.Scorer: rounds entries as on the record forms,
 // the centres and players in the comments.

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"papergames/games"
+	"papergames/input"
+	"papergames/scorer"
 
 	"papergames/layout"
 )
@@ -38,6 +40,9 @@ func record(chords int) *layout.Form {
 		Parts: []layout.FormPart{{Fields: []string{"defense"}}, cp, mp},
 	}
 }
+
+// RoundBlank implements games.Scorer: nothing written under chords and moves.
+func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "chords", "moves") }
 
 // Blank implements games.Scorer: rounds entries as on the record forms.
 func (g Game) Blank(v games.Values, players []string, rounds int) string {

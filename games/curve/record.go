@@ -5,7 +5,39 @@ import (
 	"strings"
 
 	"papergames/games"
+	"papergames/input"
+	"papergames/scorer"
 )
+
+// RoundBlank implements games.Scorer: no curve written, and every grid's
+// rows only empty squares (.), as Blank lays them out.
+func (Game) RoundBlank(round *input.Node) bool {
+	if !scorer.BlankKeys(round, "curves") {
+		return false
+	}
+	for i, k := range round.Keys {
+		if k.Text != "grids" || round.Values[i].Kind != input.Seq {
+			if k.Text == "grids" && !scorer.Blank(round.Values[i]) {
+				return false
+			}
+			continue
+		}
+		for _, g := range round.Values[i].Items {
+			if g.Kind != input.Map {
+				if !scorer.Blank(g) {
+					return false
+				}
+				continue
+			}
+			for j, gk := range g.Keys {
+				if gk.Text == "rows" && strings.Trim(g.Values[j].Text, ". \t\r\n") != "" || gk.Text == "rows" && g.Values[j].Kind != input.Scalar && !scorer.Blank(g.Values[j]) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
 
 // Blank implements games.Scorer. Within The Curve needs no record form:
 // the filled grids are the record, copied into the transcript row by row

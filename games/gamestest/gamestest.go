@@ -196,6 +196,23 @@ func CheckBlank(t testing.TB, sc games.Scorer, v games.Values, players []string,
 			t.Errorf("round %d: the scorer gives %s, the engine %s\n%s", i+1, got, want, src)
 		}
 	}
+	// The same with two more rounds on the blank, left as printed: rounds
+	// not played, which change nothing but a warning.
+	src, err = Fill(sc.Blank(v, players, len(rounds)+2), values)
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _, err := games.Score(sc, "filled.yaml", []byte(src), games.Values{})
+	if err != nil {
+		t.Fatalf("a blank transcript with its last rounds left blank is refused: %v\n%s", err, src)
+	}
+	want := fmt.Sprintf("rounds %d to %d were left blank: not played, not counted", len(rounds)+1, len(rounds)+2)
+	if len(more.Warnings) == 0 || more.Warnings[0] != want {
+		t.Errorf("warnings %q, want first %q", more.Warnings, want)
+	}
+	if got, want := fmt.Sprint(more.Totals()), fmt.Sprint(res.Totals()); len(more.Rounds) != len(res.Rounds) || got != want {
+		t.Errorf("with two blank rounds more: %d rounds, totals %s; without: %d rounds, totals %s", len(more.Rounds), got, len(res.Rounds), want)
+	}
 }
 
 // Players writes names as a transcript's players list: [Ann, "B: b"].

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"papergames/games"
+	"papergames/input"
+	"papergames/scorer"
 
 	"papergames/layout"
 )
@@ -25,6 +27,9 @@ func record(segments int) *layout.Form {
 		Parts: []layout.FormPart{{Fields: []string{"offense"}}, p},
 	}
 }
+
+// RoundBlank implements games.Scorer: nothing written under segments.
+func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "segments") }
 
 // Blank implements games.Scorer: rounds entries as on the record forms.
 func (g Game) Blank(v games.Values, players []string, rounds int) string {

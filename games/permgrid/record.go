@@ -7,7 +7,9 @@ import (
 
 	"papergames/boards"
 	"papergames/games"
+	"papergames/input"
 	"papergames/layout"
+	"papergames/scorer"
 )
 
 // record is the form round r (0-based) is written on: the n dots in the
@@ -29,6 +31,9 @@ func (g Game) CopyCells(v games.Values, players []string, i int) ([]layout.Cell,
 	n := v.Int("size")
 	return []layout.Cell{{Figure: boards.LineGrid{N: n}, Record: record(n, players, i)}}, nil
 }
+
+// RoundBlank implements games.Scorer: nothing written under dots.
+func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "dots") }
 
 // Blank implements games.Scorer: rounds entries as on the record forms.
 func (g Game) Blank(v games.Values, players []string, rounds int) string {

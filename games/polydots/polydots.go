@@ -202,6 +202,12 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	} else if words, err := scorer.Words(pn, where+" path"); err != nil {
 		errs.Add(err, t.File)
 	} else {
+		// The path closes by itself, but one written as the report prints it
+		// (1-2-3-4-1) repeats the first dot at the end: that step is the
+		// closing edge, not a move (docs/rulings.md).
+		if n := len(words); n == len(dots)+1 && n > 1 && strings.TrimSpace(words[0].Text) == strings.TrimSpace(words[n-1].Text) {
+			words = words[:n-1]
+		}
 		var wordOf []int // the word that made each step
 		for m, w := range words {
 			mv, err := st.Parse(w.Text)

@@ -7,7 +7,9 @@ import (
 
 	"papergames/boards"
 	"papergames/games"
+	"papergames/input"
 	"papergames/layout"
+	"papergames/scorer"
 )
 
 // record is the form round r (0-based) is written on: the dots in the
@@ -40,6 +42,9 @@ func record(dots int, players []string, r int) *layout.Form {
 func (g Game) CopyCells(v games.Values, players []string, i int) ([]layout.Cell, error) {
 	return []layout.Cell{{Figure: boards.MMSheet{}, Record: record(v.Int("dots"), players, i)}}, nil
 }
+
+// RoundBlank implements games.Scorer: nothing written under dots and path.
+func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "dots", "path") }
 
 // Blank implements games.Scorer: rounds entries as on the record forms.
 func (g Game) Blank(v games.Values, players []string, rounds int) string {

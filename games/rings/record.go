@@ -6,7 +6,9 @@ import (
 	"strings"
 
 	"papergames/games"
+	"papergames/input"
 	"papergames/layout"
+	"papergames/scorer"
 )
 
 // record is the form a round is written on while it is played, in the
@@ -38,6 +40,9 @@ func record(circles, players int) *layout.Form {
 		Parts: []layout.FormPart{{Fields: []string{"divider"}}, cuts, segs},
 	}
 }
+
+// RoundBlank implements games.Scorer: nothing written under segments.
+func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "segments") }
 
 // Blank implements games.Scorer: rounds entries as on the record forms.
 func (g Game) Blank(v games.Values, players []string, rounds int) string {
