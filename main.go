@@ -74,7 +74,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return exitOK
 	}
 	// Messages quote transcripts and names: escape what would drive the terminal.
-	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Lines(err.Error()))
+	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Message(err.Error()))
 	var ue usageError
 	var ge *games.UsageError
 	if errors.As(err, &ue) || errors.As(err, &ge) {
@@ -247,8 +247,8 @@ func transcriptCommand() *cli.Command {
 		g := g
 		flags := append(paramFlags(g.Params(), nil),
 			&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
-			&cli.IntFlag{Name: "players", Usage: "number of players (default: the game's minimum, or as many as --names)"},
-			&cli.IntFlag{Name: "rounds", Usage: "rounds to lay out (default: one per --copies, or the game's usual match)"},
+			&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
+			&cli.IntFlag{Name: "rounds", Usage: "rounds to lay out", DefaultText: "one per --copies, or the game's usual match"},
 			&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards printed, one per round"},
 			&cli.BoolFlag{Name: "example", Usage: "print a filled-in example transcript instead"},
 		)
@@ -929,7 +929,7 @@ func scoreCommand() *cli.Command {
 					renderErr = fmt.Errorf("--render %s: the transcript has no round to draw; nothing written", out)
 				}
 				if err != nil {
-					fmt.Fprintf(c.App.ErrWriter, "%s\n", safetext.Lines(err.Error()))
+					fmt.Fprintf(c.App.ErrWriter, "%s\n", safetext.Message(err.Error()))
 					failed++
 					continue
 				}

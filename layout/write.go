@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -70,6 +71,13 @@ func Save(doc Document, name string, stdout io.Writer) ([]string, error) {
 		blobs = d.Pages()
 	default:
 		return nil, fmt.Errorf("layout: cannot save %T", doc)
+	}
+	if len(blobs) > 1 && name != "-" {
+		// Pages go to NAME-1.svg, NAME-2.svg, ... beside a file; beside a
+		// device (/dev/null-1) they would be files where none belong.
+		if o, err := resolve(name); err == nil && o.direct {
+			return nil, fmt.Errorf("this sheet has %d pages and an SVG holds one: %s is not a file, so its pages (one SVG each) have nowhere to go; write it to a file name or choose --format pdf", len(blobs), strconv.Quote(name))
+		}
 	}
 	if name == "-" {
 		if len(blobs) != 1 {

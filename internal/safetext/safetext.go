@@ -100,3 +100,44 @@ func Lines(s string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// LongWord is the length, in characters, past which Message cuts a word.
+const LongWord = 80
+
+// Message is Lines for an error message, with every word (a run without
+// spaces) longer than LongWord characters cut to its first 60 and
+// followed by its full length: a 60 KB name or a list of 20,000 angles
+// given on the command line is not printed whole.
+func Message(s string) string {
+	lines := strings.Split(Lines(s), "\n")
+	for i, l := range lines {
+		if utf8.RuneCountInString(l) <= LongWord {
+			continue
+		}
+		words := strings.Split(l, " ")
+		for j, w := range words {
+			if n := utf8.RuneCountInString(w); n > LongWord {
+				k, end := 0, len(w)
+				for at := range w {
+					if k == 60 {
+						end = at
+						break
+					}
+					k++
+				}
+				words[j] = fmt.Sprintf("%s… (%s characters)", w[:end], thousands(n))
+			}
+		}
+		lines[i] = strings.Join(words, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

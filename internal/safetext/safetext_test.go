@@ -1,6 +1,9 @@
 package safetext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestTerminal(t *testing.T) {
 	for in, want := range map[string]string{
@@ -37,5 +40,20 @@ func TestDrop(t *testing.T) {
 func TestLines(t *testing.T) {
 	if got := Lines("a\x1b[31m\nb\u202ec\n"); got != `a\x1b[31m`+"\n"+`b\u202ec`+"\n" {
 		t.Errorf("Lines = %q", got)
+	}
+}
+
+func TestMessage(t *testing.T) {
+	long := strings.Repeat("x", 60000)
+	for _, tc := range []struct{ in, want string }{
+		{"short words stay", "short words stay"},
+		{"--names " + long + ",B: too long", "--names " + strings.Repeat("x", 60) + "… (60,003 characters) too long"},
+		{"a\n" + strings.Repeat("é", 81), "a\n" + strings.Repeat("é", 60) + "… (81 characters)"},
+		{strings.Repeat("y", 80), strings.Repeat("y", 80)},
+		{"\x1b[31m " + long, `\x1b[31m ` + strings.Repeat("x", 60) + "… (60,000 characters)"},
+	} {
+		if got := Message(tc.in); got != tc.want {
+			t.Errorf("Message(%.30q...) = %.120q, want %.120q", tc.in, got, tc.want)
+		}
 	}
 }
