@@ -193,6 +193,9 @@ func TestDeepNestingIsRefusedBeforeParsing(t *testing.T) {
 		{"indented keys", lines(1000, func(i int) string { return strings.Repeat(" ", i) + "a:\n" }), "d.yaml:65:65:"},
 		{"list of lists", lines(1000, func(i int) string { return strings.Repeat(" ", 2*i) + "-\n" }), "d.yaml:65:129:"},
 		{"keys and dashes", lines(1000, func(i int) string { return strings.Repeat(" ", 2*i) + "- a:\n" }), "d.yaml:33:65:"},
+		{"dashes in brackets", "[" + strings.Repeat("- ", 40000) + "x]\n", "d.yaml:1:128:"},
+		{"pairs in brackets", strings.Repeat("[a: ", 40000) + strings.Repeat("]", 40000) + "\n", "d.yaml:1:129:"},
+		{"lists and keys at one column", lines(1000, func(int) string { return "-\nk:\n" }), "d.yaml:65:1:"},
 	} {
 		var err error
 		bytes := allocated(func() { _, err = Parse("d.yaml", []byte(tc.src)) })
