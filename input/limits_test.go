@@ -193,6 +193,9 @@ func TestDeepNestingIsRefusedBeforeParsing(t *testing.T) {
 		{"indented keys", lines(1000, func(i int) string { return strings.Repeat(" ", i) + "a:\n" }), "d.yaml:65:65:"},
 		{"list of lists", lines(1000, func(i int) string { return strings.Repeat(" ", 2*i) + "-\n" }), "d.yaml:65:129:"},
 		{"keys and dashes", lines(1000, func(i int) string { return strings.Repeat(" ", 2*i) + "- a:\n" }), "d.yaml:33:65:"},
+		{"dashes in brackets", "[" + strings.Repeat("- ", 40000) + "x]\n", "d.yaml:1:128:"},
+		{"pairs in brackets", strings.Repeat("[a: ", 40000) + strings.Repeat("]", 40000) + "\n", "d.yaml:1:129:"},
+		{"lists and keys at one column", lines(1000, func(int) string { return "-\nk:\n" }), "d.yaml:65:1:"},
 	} {
 		var err error
 		bytes := allocated(func() { _, err = Parse("d.yaml", []byte(tc.src)) })
@@ -331,6 +334,83 @@ func countNodes(n *Node) int {
 	return c
 }
 
+// prescanCases are files where the pre-scan must count what goccy builds,
+// one for each way an earlier pre-scan counted too high or too low.
+var prescanCases = []struct {
+	name, src string
+	depth     int // how deep lists and mappings nest
+}{
+	// An empty "- " item whose value is a scalar at its column: keys that
+	// follow end the list, they are not the item's mapping.
+	{"empty item, then a value at its column", "0:\n-\n0\n1:\n-", 2},
+	{"empty item, then keys at its column", "0:\n-\n0:\n1:", 3},
+	{"lists and keys at one column", "-\nk:\n-\nk:\n-\nk:\n-", 7},
+	{"key, indentless list, key", "a:\n- b\n- c: [1]\nd: 2\n", 4},
+	// goccy reads "#" as a comment right after a quote or a bracket.
+	{"comment after a quote", "'q'# ca:\n", 0},
+	{"comment after a bracket", "  [1]# ca: {\n\r", 1},
+	{"comment after a quote, next line", "- \n\r\n\"q\"# c:\n", 1},
+	// goccy skips a character after a double-quoted scalar for each tab
+	// inside it that text follows on its line.
+	{"tabs in double quotes", "\"a\t\t\": \n", 0},
+	{"tabs in double quotes, key after", "\"\t\tb\t\"x:\n", 0},
+	{"tabs in double quotes, brackets after", "\"0\t\t\t\t0\"{[{{", 0},
+	// After a block scalar of only line breaks, goccy reads the next
+	// line's first character as text.
+	{"empty block scalar, then -", "a: |\n\n-\t\t- k:\n", 1},
+	{"empty block scalar, then [", "0: |\n\n[[[0:", 1},
+	{"empty block scalar, then a key", "k:\n-\n- >\n\n: |\n\n\n  |+\n\n\r\n", 2},
+	{"block scalar as a key", "  |2\n      # c\r:\r", 1},
+	// goccy reads nothing after two "---" in a row.
+	{"two document starts", "  -\"q\"\n---\n---\n  [1]]\n", 0},
+	// A "-" first on a line that goes on a plain scalar.
+	{"raw folded scalar", "}[a: 1]]\n  a:-x\n  --- {\nb: 1- \n", 1},
+	// A bracket after a comma is one value, not two.
+	{"brackets after commas", "[[],[],[],[],[],[],[]]", 2},
+	// Lists and mappings in brackets nest too.
+	{"dashes in brackets", "[- - - x]", 4},
+	{"pairs in brackets", "x: [a: [b: 1]]", 5},
+	{"flow mapping", `{"a": [1, {"b": 2}]}`, 3},
+	{"a tab counting nothing", "k:\n \t- a: 1\n   b: 2", 3},
+	{"trailing blanks before a line break", "k:\n  -\n  a  \n  - b\n", 2},
+}
+
+// The pre-scan counts nesting as goccy builds it, keys and values no
+// higher than the tree holds.
+func TestPrescanCountsWhatGoccyBuilds(t *testing.T) {
+	least := func(data []byte, set func(*scanLimits, int)) int {
+		for n := 0; n < 100; n++ {
+			lim := scanLimits{1 << 30, 1 << 30, 1 << 30}
+			set(&lim, n)
+			if prescan("f.yaml", data, lim) == nil {
+				return n
+			}
+		}
+		return 100
+	}
+	for _, c := range prescanCases {
+		data := []byte(c.src)
+		root, err := parse("f.yaml", data)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		d, k := treeDepth(root)
+		if d != c.depth {
+			t.Errorf("%s: the tree nests %d deep, want %d", c.name, d, c.depth)
+		}
+		if got := least(data, func(l *scanLimits, n int) { l.depth = n }); got != d {
+			t.Errorf("%s: pre-scan depth %d, tree %d", c.name, got, d)
+		}
+		if got := least(data, func(l *scanLimits, n int) { l.keys = n }); got > k {
+			t.Errorf("%s: pre-scan keys %d, tree %d", c.name, got, k)
+		}
+		if got, n := least(data, func(l *scanLimits, n int) { l.values = n }), countNodes(root); got > n {
+			t.Errorf("%s: pre-scan values %d, tree %d", c.name, got, n)
+		}
+	}
+}
+
 // prescan errs on the low side: whatever it refuses with small limits
 // either is no valid file or really nests deeper, or has more keys in a
 // mapping or more values, than the limits.
@@ -340,6 +420,18 @@ func FuzzPrescan(f *testing.F) {
 		"a:\n- b\n- c: [1]\nd: 2\n", "? a\n: b\n", "- - - x\n", "a: \"[[\n  [\"\n", "a: '[''['\n", "a: x # [[[\nb: 1\n",
 		"--- [1, [2]]\n", "a: &x [1]\n", "a: !t {b: 1}\n", "a: >-\n  {\n\n  }\nb:\n  c:\n    d: 1\n",
 		"k0: 1\nk1: 1\nk2: 1\nk3: 1\n", "- k0: 1\n  k1: 1\n  k2: 1\n- k3: 1\n", "a:\n  b: 1\n  c: 2\nd:\n  e: 3\n",
+	} {
+		f.Add([]byte(s))
+	}
+	for _, c := range prescanCases {
+		f.Add([]byte(c.src))
+	}
+	// Inputs where an earlier pre-scan counted too high (the cases above
+	// and testdata/fuzz/FuzzPrescan hold more).
+	for _, s := range []string{
+		"0:\n-\n0\n1:\n-", "'q'# ca:\n", "  [1]# ca: {\n\r", "\"a\t\t\": \n", "\"\t\tb\t\"x:\n",
+		"a: |\n\n-\t\t- k:\n", "- \n\r\n\"q\"# c:\n", "  -\"q\"\n---\n---\n  [1]]\n", "[[],[],[],[],[],[],[]]",
+		"k:\n-\n- >\n\n: |\n\n\n  |+\n\n\r\n", "}[a: 1]]\n  a:-x\n  --- {\nb: 1- \n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -377,13 +469,13 @@ func FuzzPrescan(f *testing.F) {
 // takes about 900 bytes for each, and 8 million small values in 16 MB took
 // 6.7 GB and 75 s. A drawing of 200,000 segments (1.4 million) is read.
 func TestManyValuesAreRefusedBeforeParsing(t *testing.T) {
-	list := func(n int) []byte { // n values counted: the list and n-1 commas
-		return []byte("[" + strings.Repeat("0,", n-1) + "0]")
+	list := func(n int) []byte { // n values: the list and n-1 numbers
+		return []byte("[" + strings.Repeat("0,", n-2) + "0]")
 	}
 	if err := prescan("v.json", list(MaxValues), defaultScanLimits); err != nil {
 		t.Errorf("%d values: %v", MaxValues, err)
 	}
-	if err := prescan("v.json", list(MaxValues+1), defaultScanLimits); err == nil || err.Error() != "v.json:1:4000001: more than 2,000,000 values in the file; the limit is 2,000,000" {
+	if err := prescan("v.json", list(MaxValues+1), defaultScanLimits); err == nil || err.Error() != "v.json:1:4000000: more than 2,000,000 values in the file; the limit is 2,000,000" {
 		t.Errorf("%d values: %v", MaxValues+1, err)
 	}
 	big := list(8000000)
@@ -403,5 +495,29 @@ func TestManyValuesAreRefusedBeforeParsing(t *testing.T) {
 	}
 	if err := prescan("d.yaml", []byte(b.String()), defaultScanLimits); err != nil {
 		t.Errorf("200,000 segments: %v", err)
+	}
+}
+
+// BenchmarkPrescan reads a drawing of 200,000 segments, as YAML and as
+// one line of JSON.
+func BenchmarkPrescan(b *testing.B) {
+	var y strings.Builder
+	y.WriteString("segments:\n")
+	for i := range 200000 {
+		fmt.Fprintf(&y, "- [[%d, 0], [%d, 1]]  # %d\n", i, i, i)
+	}
+	for _, c := range []struct {
+		name string
+		data []byte
+	}{{"yaml", []byte(y.String())}, {"json", oneLineDrawing(200000)}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := prescan("d", c.data, defaultScanLimits); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
