@@ -528,3 +528,26 @@ func BenchmarkPrescan(b *testing.B) {
 		})
 	}
 }
+
+// TestManyCommentsAreRefusedBeforeParsing: goccy keeps every comment, so a
+// file of nothing but comment lines is bounded like one of values.
+func TestManyCommentsAreRefusedBeforeParsing(t *testing.T) {
+	lines := func(n int) []byte { return []byte(strings.Repeat("# c\n", n) + "game: x\n") }
+	if err := prescan("c.yaml", lines(MaxComments), defaultScanLimits); err != nil {
+		t.Errorf("%d comments: %v", MaxComments, err)
+	}
+	want := fmt.Sprintf("c.yaml:%d:1: more than 1,000,000 comments in the file; the limit is 1,000,000", MaxComments+1)
+	if err := prescan("c.yaml", lines(MaxComments+1), defaultScanLimits); err == nil || err.Error() != want {
+		t.Errorf("%d comments: %v, want %s", MaxComments+1, err, want)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := Parse("c.yaml", []byte(strings.Repeat("#\n", 8_000_000)))
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "comments in the file") {
+		t.Errorf("8 million comment lines: %v", err)
+	}
+	if a := after.TotalAlloc - before.TotalAlloc; a > 100<<20 {
+		t.Errorf("8 million comment lines: %d MB allocated before the refusal", a>>20)
+	}
+}

@@ -21,6 +21,11 @@ const MaxKeys = 10000
 // drawing of 200,000 segments has 1.4 million.
 const MaxValues = 2000000
 
+// MaxComments is the most comments a file may hold: goccy keeps each as a
+// token of about 330 bytes, so a 16 MB file of "#" lines (8 million) took
+// 2.6 GB; a blank transcript has a few hundred.
+const MaxComments = 1000000
+
 // scanLimits are the limits prescan checks.
 type scanLimits struct{ depth, keys, values int }
 
@@ -91,6 +96,8 @@ type prescanner struct {
 	name string
 	data []byte
 	lim  scanLimits
+
+	comments int // comments seen (MaxComments)
 
 	line, lineStart int  // the line (from 1) and the offset it starts at
 	col             int  // goccy's column: runes from 1, some tabs counting nothing
@@ -664,6 +671,9 @@ func (p *prescanner) char(i int, c rune, size int) (int, error) {
 		}
 		if err := p.cut(); err != nil {
 			return 0, err
+		}
+		if p.comments++; p.comments > MaxComments {
+			return 0, &Error{Pos: p.at(p.here(i)), Msg: fmt.Sprintf("more than %s comments in the file; the limit is %s", Thousands(MaxComments), Thousands(MaxComments))}
 		}
 		p.last = lastComment
 		j := i
