@@ -272,6 +272,7 @@ func transcriptCommand() *cli.Command {
 						if o, err = sheets.ParseOptions(get); err == nil {
 							txt, err = sheets.Blank(g, v, o)
 						}
+						err = paperErr(c, err)
 					}
 				}
 				if err != nil {
@@ -415,7 +416,7 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	}
 	o, err := sheets.ParseOptions(get)
 	if err != nil {
-		return err
+		return paperErr(c, err)
 	}
 	out := c.String("output")
 	if out == "" {
@@ -528,7 +529,7 @@ func writePuzzles(c *cli.Context, k puzzle.Kind) error {
 	get := func(name string) (string, bool) { return c.String(name), c.IsSet(name) }
 	o, err := sheets.ParseOptions(get)
 	if err != nil {
-		return err
+		return paperErr(c, err)
 	}
 	if o.Landscape {
 		o.Paper = o.Paper.Landscape()
@@ -793,16 +794,35 @@ func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
 			return "", layout.Size{}, usage("--render %q: the file name must end in .pdf or .svg", out)
 		}
 	}
+	if c.String("render") == "" {
+		return format, layout.Size{}, nil // the paper only matters to a render
+	}
 	paper, err := layout.ParsePaper(c.String("paper"))
 	if err != nil {
-		return "", layout.Size{}, usage("--paper: %v", err)
+		return "", layout.Size{}, usage("%s: %v", paperSource(c), err)
 	}
-	if c.String("render") != "" {
-		if err := useFont(c); err != nil {
-			return "", layout.Size{}, err
-		}
+	if err := useFont(c); err != nil {
+		return "", layout.Size{}, err
 	}
 	return format, paper, nil
+}
+
+// paperSource names where --paper's value came from, for messages: the
+// flag, or $PAPERGAMES_PAPER when the value is the variable's (the flag,
+// if given the same, says the same).
+func paperSource(c *cli.Context) string {
+	if env := os.Getenv("PAPERGAMES_PAPER"); env != "" && c.String("paper") == env {
+		return "$PAPERGAMES_PAPER"
+	}
+	return "--paper"
+}
+
+// paperErr renames --paper in err to $PAPERGAMES_PAPER when that gave it.
+func paperErr(c *cli.Context, err error) error {
+	if err == nil || paperSource(c) == "--paper" || !strings.HasPrefix(err.Error(), "--paper: ") {
+		return err
+	}
+	return usage("$PAPERGAMES_PAPER: %s", strings.TrimPrefix(err.Error(), "--paper: "))
 }
 
 func facesCommand() *cli.Command {

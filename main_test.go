@@ -514,3 +514,25 @@ func TestFacesMaxCrossings(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperFromTheEnvironment: $PAPERGAMES_PAPER only matters where a
+// paper is used, and a bad one is named as such, not as --paper.
+func TestPaperFromTheEnvironment(t *testing.T) {
+	t.Setenv("PAPERGAMES_PAPER", "bogus")
+	if status, _, stderr := runCLI(t, "score", "examples/arcs-and-marks/hand-checked.yaml"); status != 0 {
+		t.Errorf("score without --render: exit %d, %s", status, stderr)
+	}
+	out := filepath.Join(t.TempDir(), "r.svg")
+	for _, args := range [][]string{
+		{"score", "examples/arcs-and-marks/hand-checked.yaml", "--render", out},
+		{"board", "arcs-and-marks", "-o", filepath.Join(t.TempDir(), "b.pdf")},
+	} {
+		status, _, stderr := runCLI(t, args...)
+		if status != 2 || !strings.Contains(stderr, `$PAPERGAMES_PAPER: unknown paper "bogus"`) {
+			t.Errorf("%v: exit %d, %q; want 2 and $PAPERGAMES_PAPER named", args, status, stderr)
+		}
+	}
+	if status, _, stderr := runCLI(t, "board", "arcs-and-marks", "--paper", "a3", "-o", filepath.Join(t.TempDir(), "b.pdf")); status != 0 {
+		t.Errorf("--paper a3 over a bad $PAPERGAMES_PAPER: exit %d, %s", status, stderr)
+	}
+}
