@@ -642,6 +642,13 @@ func complete(app *cli.App, words []string, w io.Writer) {
 		}
 	}
 	var out []string
+	if cmd != nil && cmd.Name == "analyze" {
+		i := slices.Index(words, "analyze")
+		for _, o := range analysis.Complete(words[i+1:]) {
+			fmt.Fprintln(w, o)
+		}
+		return
+	}
 	prev := ""
 	if len(words) > 0 {
 		prev = strings.TrimLeft(words[len(words)-1], "-")

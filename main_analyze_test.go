@@ -43,3 +43,24 @@ func TestAnalyzeCommand(t *testing.T) {
 		t.Fatalf("merge (status %d, %s):\n%s\none run:\n%s", st, e, merged, one)
 	}
 }
+
+// TestAnalyzeRefusals: flags given with no value or out of range are
+// refused by name, and a question's help lists its flags as --name.
+func TestAnalyzeRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"analyze", "cross-dont-cross", "defense", "--chords", ""}, "--chords is given with no value"},
+		{[]string{"analyze", "crossing-the-rings", "divider-share", "--games", "0"}, "--games 0: play at least 1"},
+	} {
+		status, _, stderr := runCLI(t, tc.args...)
+		if status != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, status, stderr, tc.want)
+		}
+	}
+	status, stdout, _ := runCLI(t, "analyze", "making-intersections", "minimum", "--help")
+	if status != 0 || !strings.Contains(stdout, "\n  --max int ") || strings.Contains(stdout, "\n  -max") {
+		t.Errorf("question help: exit %d\n%s", status, stdout)
+	}
+}

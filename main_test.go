@@ -478,6 +478,9 @@ func TestCompletion(t *testing.T) {
 		{[]string{"transcript", "cross-dont-cross"}, []string{"--chords", "--example", "--names"}, nil},
 		{[]string{"score"}, []string{"--strict", "--sections", "--render"}, nil},
 		{[]string{"score", "--render"}, nil, []string{"--strict"}},
+		{[]string{"analyze"}, []string{"arcs-and-marks", "permutation-grid", "merge"}, []string{"within-the-curve"}},
+		{[]string{"analyze", "permutation-grid"}, []string{"bias", "strategy"}, []string{"minimum"}},
+		{[]string{"analyze", "making-intersections", "minimum"}, []string{"--max", "--json", "--plot"}, []string{"-o", "--games"}},
 	} {
 		_, out, _ := runCLI(t, append(tc.words, "--generate-bash-completion")...)
 		got := strings.Fields(out)

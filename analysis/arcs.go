@@ -411,9 +411,20 @@ func (j *firstMoveJob) Report(units []any) (*Result, error) {
 	if len(multi.Rows) > 0 {
 		r.Tables = append(r.Tables, multi)
 	}
+	var verdicts []string
+	for _, v := range []struct {
+		ms   []string
+		what string
+	}{{firstWins, "the first player ends with the lower total (wins)"}, {ties, "the totals tie"}, {secondWins, "the second player wins"}} {
+		if len(v.ms) > 0 {
+			verdicts = append(verdicts, fmt.Sprintf("%s for m = %s", v.what, strings.Join(v.ms, ", ")))
+		}
+	}
+	if len(verdicts) == 0 {
+		verdicts = []string{"no value computed for 2 players"}
+	}
 	r.Answer = append(r.Answer,
-		fmt.Sprintf("2 players, perfect play: the first player ends with the lower total (wins) for m = %s; tie for m = %s; the second player wins for m = %s",
-			orNone(firstWins), orNone(ties), orNone(secondWins)),
+		"2 players, perfect play: "+strings.Join(verdicts, "; "),
 		"rotating the first player over rounds makes a match fair exactly: the value of a round depends only on the seats, so over p rounds in which every player starts once each player plays every seat once, and under the same play (perfect, greedy, or random in expectation) the totals are equal; the advantage is per round, not per match",
 	)
 	r.Chart = &Chart{Title: "Arcs And Marks, 2 players: first player's total minus second's", X: "marks m", Y: "first - second (negative: first wins)", Series: []Series{val, gre, rnd}, Legend: "bottom left"}
@@ -434,13 +445,6 @@ func joinInts(v []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, " ")
-}
-
-func orNone(s []string) string {
-	if len(s) == 0 {
-		return "none"
-	}
-	return strings.Join(s, ", ")
 }
 
 // PlayoutUndo plays st to the end at random, reports the scores, and

@@ -132,16 +132,24 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	}
 	pos, err := parseArgs(fs, args[2:])
 	if errors.Is(err, flag.ErrHelp) {
-		fs.SetOutput(stdout)
 		fmt.Fprintf(stdout, "papergames analyze %s %s: %s\n\nflags:\n", q.Game, q.Name, q.Summary)
-		fs.PrintDefaults()
-		return nil
+		_, err := io.WriteString(stdout, flagHelp(fs))
+		return err
 	}
 	if err != nil {
 		return usagef("%v", err)
 	}
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q", pos[0])
+	}
+	var empty error
+	fs.Visit(func(f *flag.Flag) {
+		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool && f.Value.String() == "" && empty == nil {
+			empty = usagef("--%s is given with no value: give one, or leave the flag out for its default", f.Name)
+		}
+	})
+	if empty != nil {
+		return empty
 	}
 	common := map[string]bool{"json": true, "plot": true, "seed": true, "workers": true, "shard": true, "o": true, "quiet": true}
 	p := Params{}
@@ -191,6 +199,34 @@ func Main(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return show(r, c.json, c.plot, start, stdout, stderr)
+}
+
+// flagHelp lists fs's flags as the other commands' help does: --name,
+// its kind of value, its usage and its default.
+func flagHelp(fs *flag.FlagSet) string {
+	type row struct{ head, usage string }
+	var rows []row
+	width := 0
+	fs.VisitAll(func(f *flag.Flag) {
+		kind, usage := flag.UnquoteUsage(f)
+		head := "--" + f.Name
+		if len(f.Name) == 1 {
+			head = "-" + f.Name
+		}
+		if kind != "" {
+			head += " " + kind
+		}
+		if d := f.DefValue; d != "" && d != "0" && d != "false" && !strings.Contains(usage, "(default") {
+			usage += " (default " + d + ")"
+		}
+		rows = append(rows, row{head, usage})
+		width = max(width, len(head))
+	})
+	var b strings.Builder
+	for _, r := range rows {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, r.head, r.usage)
+	}
+	return b.String()
 }
 
 // took is a run's time, for standard error (never in the answer, which
@@ -296,4 +332,51 @@ func mainPlot(args []string, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stderr, "wrote %s\n", args[1])
 	return nil
+}
+
+// Complete lists what may follow words (the arguments after "analyze",
+// the last one being completed) for shell completion: the games with
+// questions, then a game's questions, then the question's flags.
+func Complete(words []string) []string {
+	var pos []string
+	for _, w := range words {
+		if !strings.HasPrefix(w, "-") {
+			pos = append(pos, w)
+		}
+	}
+	var out []string
+	switch len(pos) {
+	case 0:
+		seen := map[string]bool{}
+		for _, q := range Questions() {
+			if !seen[q.Game] {
+				seen[q.Game] = true
+				out = append(out, q.Game)
+			}
+		}
+		out = append(out, "merge", "plot")
+	case 1:
+		for _, q := range Questions() {
+			if q.Game == pos[0] {
+				out = append(out, q.Name)
+			}
+		}
+	default:
+		q, ok := Find(pos[0], pos[1])
+		if !ok {
+			return nil
+		}
+		fs := flag.NewFlagSet("", flag.ContinueOnError)
+		var c common
+		c.define(fs)
+		if q.Flags != nil {
+			q.Flags(fs)
+		}
+		fs.VisitAll(func(f *flag.Flag) {
+			if len(f.Name) > 1 {
+				out = append(out, "--"+f.Name)
+			}
+		})
+	}
+	return out
 }

@@ -90,8 +90,11 @@ func newSelfPlay(p Params, what string, pairs [][]string, lo, hi int, nr func(in
 		}
 		j.sizes = append(j.sizes, n)
 	}
-	if len(j.sizes) == 0 || j.games < 1 {
-		return nil, usagef("--%s needs a size and --games at least 1", what)
+	if len(j.sizes) == 0 {
+		return nil, usagef("--%s needs at least one size", what)
+	}
+	if j.games < 1 {
+		return nil, usagef("--games %d: play at least 1", j.games)
 	}
 	if _, ok := p["rollouts"]; ok && j.rollouts < 1 {
 		return nil, usagef("--rollouts must be at least 1")
