@@ -339,7 +339,7 @@ func paperFlag(usage string) cli.Flag {
 }
 
 func fontFlag() cli.Flag {
-	return &cli.StringFlag{Name: "font", Usage: "TrueType `FILE.ttf` for all text, for names in scripts Go's font lacks (CJK, ...)", DefaultText: "Go's own fonts, embedded"}
+	return &cli.StringFlag{Name: "font", Usage: "TrueType `FILE.ttf` for names in scripts Go's font lacks (CJK, ...): it draws what Go's font lacks, or all text if it has Latin letters", DefaultText: "Go's own fonts, embedded"}
 }
 
 // useFont reads --font, if given, and makes it the face of all text.

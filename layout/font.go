@@ -13,13 +13,25 @@ import (
 )
 
 // The sheets use Go's own fonts, embedded in every PDF, so names in most
-// European scripts print the same everywhere. SetFont replaces them with a
-// font the user gives (--font), for scripts they lack.
+// European scripts print the same everywhere. SetFont adds a font the user
+// gives (--font) for scripts they lack: one with the Latin letters and
+// digits of the sheet's own text replaces them; one without (a CJK font
+// such as Droid Sans Fallback) draws only the characters they lack.
 var (
 	fontMu    sync.Mutex
 	fontFaces [2]*sfnt.Font
-	userTTF   []byte // the font given to SetFont; nil for Go's own
+	userTTF   []byte     // the font given to SetFont to replace Go's; nil for Go's own
+	fallback  *sfnt.Font // the font given to SetFont for what the faces lack; nil for none
+	fallTTF   []byte
+	// picks caches, with a fallback, which face draws each character:
+	// true for the fallback.
+	picks = map[pickKey]bool{}
 )
+
+type pickKey struct {
+	bold bool
+	r    rune
+}
 
 func faces() [2]*sfnt.Font {
 	fontMu.Lock()
@@ -43,15 +55,61 @@ func face(f Font) *sfnt.Font {
 	return faces()[0]
 }
 
-// SetFont makes the TrueType font ttf the face of all text drawn from now
-// on, regular and bold alike, in PDF (embedded) and SVG (as outlines);
-// nil restores Go's own fonts. It refuses a font that the PDF writer
-// cannot embed (OpenType with CFF outlines, a collection, a broken file)
-// and one without the Latin letters and digits of the sheet's own text.
+// faceFor returns the face that draws r in f, and whether it is the
+// fallback: f's own face unless it lacks r and the fallback has it.
+func faceFor(f Font, r rune) (*sfnt.Font, bool) {
+	own := face(f)
+	fontMu.Lock()
+	fb := fallback
+	if fb == nil {
+		fontMu.Unlock()
+		return own, false
+	}
+	useFB, ok := picks[pickKey{f.Bold, r}]
+	fontMu.Unlock()
+	if !ok {
+		var buf sfnt.Buffer
+		gi, err := own.GlyphIndex(&buf, r)
+		if err != nil || gi == 0 {
+			gi, err = fb.GlyphIndex(&buf, r)
+			useFB = err == nil && gi != 0
+		}
+		fontMu.Lock()
+		picks[pickKey{f.Bold, r}] = useFB
+		fontMu.Unlock()
+	}
+	if useFB {
+		return fb, true
+	}
+	return own, false
+}
+
+// Runs splits s into runs drawn by one face each: the fallback's (true)
+// or f's own.
+func runs(s string, f Font) (out []string, fb []bool) {
+	start := 0
+	cur := false
+	for i, r := range s {
+		_, b := faceFor(f, r)
+		if i > 0 && b != cur {
+			out, fb = append(out, s[start:i]), append(fb, cur)
+			start = i
+		}
+		cur = b
+	}
+	return append(out, s[start:]), append(fb, cur)
+}
+
+// SetFont adds the TrueType font ttf to all text drawn from now on, in PDF
+// (embedded) and SVG (as outlines): a font with the Latin letters and
+// digits of the sheet's own text replaces Go's (regular and bold alike);
+// one without them draws only the characters Go's fonts lack. nil
+// restores Go's fonts alone. It refuses a font that the PDF writer cannot
+// embed (OpenType with CFF outlines, a collection, a broken file).
 func SetFont(ttf []byte) error {
 	if ttf == nil {
 		fontMu.Lock()
-		fontFaces, userTTF = [2]*sfnt.Font{}, nil
+		fontFaces, userTTF, fallback, fallTTF, picks = [2]*sfnt.Font{}, nil, nil, nil, map[pickKey]bool{}
 		fontMu.Unlock()
 		return nil
 	}
@@ -66,19 +124,29 @@ func SetFont(ttf []byte) error {
 		return err
 	}
 	var buf sfnt.Buffer
-	var lacks []rune
+	lacks := false
 	for _, r := range sheetText {
 		if gi, err := f.GlyphIndex(&buf, r); err != nil || gi == 0 {
-			lacks = append(lacks, r)
+			lacks = true
 		}
 	}
-	if len(lacks) > 0 {
-		return fmt.Errorf("the font lacks characters of the sheet's own text (%s): it replaces Go's font for all text, so give one that has Latin letters and digits too (a fallback-only font such as Droid Sans Fallback will not do)", string(lacks))
-	}
 	fontMu.Lock()
-	fontFaces, userTTF = [2]*sfnt.Font{f, f}, ttf
-	fontMu.Unlock()
+	defer fontMu.Unlock()
+	picks = map[pickKey]bool{}
+	if lacks {
+		fontFaces, userTTF, fallback, fallTTF = [2]*sfnt.Font{}, nil, f, ttf
+		return nil
+	}
+	fontFaces, userTTF, fallback, fallTTF = [2]*sfnt.Font{f, f}, ttf, nil, nil
 	return nil
+}
+
+// FallbackTTF returns the TrueType bytes of the font that draws what the
+// faces lack, nil when there is none.
+func FallbackTTF() []byte {
+	fontMu.Lock()
+	defer fontMu.Unlock()
+	return fallTTF
 }
 
 // sheetText holds the characters every sheet prints itself.
@@ -102,11 +170,11 @@ func hasTable(b []byte, tag string) bool {
 	return false
 }
 
-// CustomFont reports whether SetFont has replaced Go's fonts.
+// CustomFont reports whether SetFont has given a font.
 func CustomFont() bool {
 	fontMu.Lock()
 	defer fontMu.Unlock()
-	return userTTF != nil
+	return userTTF != nil || fallback != nil
 }
 
 // TTF returns the TrueType bytes of the face.
@@ -171,49 +239,55 @@ type advKey struct {
 
 // TextWidth returns the advance width of s in millimetres.
 func TextWidth(s string, f Font) float64 {
-	fc := face(f)
-	total := 0
-	var missed []rune
-	advMu.RLock()
+	own := face(f)
+	total, fbTotal := 0, 0 // 26.6 font units of each face
+	var fb *sfnt.Font
 	for _, r := range s {
-		if a, ok := advances[advKey{fc, r}]; ok {
-			total += a
-		} else {
-			missed = append(missed, r)
+		fc, isFB := faceFor(f, r)
+		if isFB {
+			fb = fc
+			fbTotal += advance(fc, r)
+			continue
 		}
+		total += advance(fc, r)
 	}
-	advMu.RUnlock()
-	if len(missed) > 0 {
-		var buf sfnt.Buffer
-		upem := fixed.Int26_6(fc.UnitsPerEm())
-		advMu.Lock()
-		for _, r := range missed {
-			a, ok := advances[advKey{fc, r}]
-			if !ok {
-				if gi, err := fc.GlyphIndex(&buf, r); err == nil {
-					if adv, err := fc.GlyphAdvance(&buf, gi, upem<<6, font.HintingNone); err == nil {
-						a = int(adv)
-					}
-				}
-				advances[advKey{fc, r}] = a
-			}
-			total += a
-		}
-		advMu.Unlock()
+	w := float64(total) / 64 / float64(own.UnitsPerEm()) * f.Size
+	if fb != nil {
+		w += float64(fbTotal) / 64 / float64(fb.UnitsPerEm()) * f.Size
 	}
-	return float64(total) / 64 / float64(fc.UnitsPerEm()) * f.Size
+	return w
 }
 
-// Missing returns the characters of s that the sheet's font cannot show,
+// advance returns r's advance in fc, in 26.6 font units.
+func advance(fc *sfnt.Font, r rune) int {
+	advMu.RLock()
+	a, ok := advances[advKey{fc, r}]
+	advMu.RUnlock()
+	if ok {
+		return a
+	}
+	var buf sfnt.Buffer
+	if gi, err := fc.GlyphIndex(&buf, r); err == nil {
+		if adv, err := fc.GlyphAdvance(&buf, gi, fixed.Int26_6(fc.UnitsPerEm())<<6, font.HintingNone); err == nil {
+			a = int(adv)
+		}
+	}
+	advMu.Lock()
+	advances[advKey{fc, r}] = a
+	advMu.Unlock()
+	return a
+}
+
+// Missing returns the characters of s that the sheet's fonts cannot show,
 // so that callers can warn before a name prints as empty boxes.
 func Missing(s string) string {
-	fc := faces()[0]
 	var buf sfnt.Buffer
 	var b strings.Builder
 	for _, r := range s {
 		if r < ' ' {
 			continue
 		}
+		fc, _ := faceFor(Font{}, r)
 		if gi, err := fc.GlyphIndex(&buf, r); err != nil || gi == 0 {
 			if !strings.ContainsRune(b.String(), r) {
 				b.WriteRune(r)

@@ -3,6 +3,7 @@ package layout
 import (
 	"bytes"
 	"encoding/xml"
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -342,5 +343,62 @@ func TestSetFont(t *testing.T) {
 	}
 	if CustomFont() || TextWidth("iiii", Font{Size: 4}) != regular {
 		t.Error("SetFont(nil) did not restore Go's fonts")
+	}
+}
+
+// droidFallback is Debian's CJK fallback font (fonts-droid-fallback,
+// which .ci/run installs): a font without Latin letters.
+const droidFallback = "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
+
+// A font without Latin letters draws only what Go's fonts lack: the
+// Latin text measures and draws as before, the CJK characters in the
+// given font, in PDF (its own embedded font) and SVG (its outlines).
+func TestFallbackFont(t *testing.T) {
+	ttf, err := os.ReadFile(droidFallback)
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("%v; .ci/run must install fonts-droid-fallback", err)
+		}
+		t.Skip(err)
+	}
+	t.Cleanup(func() { SetFont(nil) })
+	f := Font{Size: 4}
+	latin := TextWidth("Player 1: ", f)
+	if Missing("张伟") != "张伟" {
+		t.Fatalf("Go's font has CJK? missing %q", Missing("张伟"))
+	}
+	if err := SetFont(ttf); err != nil {
+		t.Fatal(err)
+	}
+	if !CustomFont() || Missing("张伟 Bob") != "" {
+		t.Errorf("with the fallback: custom %v, missing %q", CustomFont(), Missing("张伟 Bob"))
+	}
+	if w := TextWidth("Player 1: ", f); w != latin {
+		t.Errorf("Latin text measures %g with the fallback, %g without", w, latin)
+	}
+	both := TextWidth("Player 1: 张伟", f)
+	if cjk := TextWidth("张伟", f); cjk < 2*0.8*f.Size || math.Abs(both-latin-cjk) > 1e-9 {
+		t.Errorf("widths: %g for the CJK, %g for both, %g for the Latin", cjk, both, latin)
+	}
+	parts, fb := runs("Player 1: 张伟!", f)
+	if fmt.Sprint(parts, fb) != "[Player 1:  张伟 !] [false true false]" {
+		t.Errorf("runs: %q %v", parts, fb)
+	}
+	svg := NewSVG("t")
+	svg.AddPage(210, 297)
+	svg.Text(Pt(10, 10), "Ann 张伟", f, Left, Black)
+	page := string(svg.Pages()[0])
+	if !strings.Contains(page, `id="gf`) || !strings.Contains(page, `id="gr`) {
+		t.Error("the SVG lacks the fallback's or Go's glyphs")
+	}
+	doc := NewPDF("t")
+	doc.AddPage(210, 297)
+	doc.Text(Pt(10, 10), "Ann 张伟", f, Left, Black)
+	var buf bytes.Buffer
+	if _, err := doc.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() > 200<<10 {
+		t.Errorf("a PDF of one line is %d KB: the fallback font is not subset", buf.Len()>>10)
 	}
 }

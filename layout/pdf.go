@@ -19,6 +19,7 @@ type PDF struct {
 	f     *gofpdf.Fpdf
 	pages int
 	font  Font
+	fb    bool // the font set is the fallback
 	fsSet bool
 }
 
@@ -36,6 +37,9 @@ func NewPDF(title string) *PDF {
 	f.SetMargins(0, 0, 0)
 	f.AddUTF8FontFromBytes("go", "", Font{}.TTF())
 	f.AddUTF8FontFromBytes("go", "B", Font{Bold: true}.TTF())
+	if fb := FallbackTTF(); fb != nil {
+		f.AddUTF8FontFromBytes("fallback", "", fb)
+	}
 	return &PDF{f: f}
 }
 
@@ -119,15 +123,6 @@ func (d *PDF) Text(at Point, s string, f Font, a Align, c Color) {
 		return
 	}
 	s = PDFText(s)
-	if !d.fsSet || f != d.font {
-		style := ""
-		if f.Bold {
-			style = "B"
-		}
-		d.f.SetFont("go", style, 0)
-		d.f.SetFontUnitSize(f.Size)
-		d.font, d.fsSet = f, true
-	}
 	d.f.SetTextColor(int(c.R), int(c.G), int(c.B))
 	x := at.X
 	switch a {
@@ -136,7 +131,25 @@ func (d *PDF) Text(at Point, s string, f Font, a Align, c Color) {
 	case Right:
 		x -= TextWidth(s, f)
 	}
-	d.f.Text(x, at.Y, s)
+	parts, fb := runs(s, f)
+	for i, part := range parts {
+		if !d.fsSet || f != d.font || fb[i] != d.fb {
+			switch {
+			case fb[i]:
+				d.f.SetFont("fallback", "", 0)
+			case f.Bold:
+				d.f.SetFont("go", "B", 0)
+			default:
+				d.f.SetFont("go", "", 0)
+			}
+			d.f.SetFontUnitSize(f.Size)
+			d.font, d.fb, d.fsSet = f, fb[i], true
+		}
+		d.f.Text(x, at.Y, part)
+		if i+1 < len(parts) {
+			x += TextWidth(part, f)
+		}
+	}
 }
 
 // WriteTo writes the finished PDF to w.

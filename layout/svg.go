@@ -167,10 +167,10 @@ func (d *SVG) Text(at Point, s string, f Font, a Align, c Color) {
 	}
 	d.cur.Group(`aria-label="`+escapeAttr(safetext.Drop(s))+`"`, `fill="`+hex(c)+`"`)
 	var buf sfnt.Buffer
-	fc := face(f)
-	upem := float64(fc.UnitsPerEm())
-	scale := f.Size * svgUnit / upem
 	for _, r := range s {
+		fc, fb := faceFor(f, r)
+		upem := float64(fc.UnitsPerEm())
+		scale := f.Size * svgUnit / upem
 		gi, err := fc.GlyphIndex(&buf, r)
 		if err != nil || gi == 0 {
 			continue
@@ -179,7 +179,7 @@ func (d *SVG) Text(at Point, s string, f Font, a Align, c Color) {
 		if err != nil {
 			continue
 		}
-		k := glyphKey{f.Bold, gi}
+		k := glyphKey{f.Bold && !fb, fb, gi}
 		if d.glyphPath(k) != "" {
 			fmt.Fprintf(d.cur.Writer, "<use href=\"#%s\" transform=\"translate(%d %d) scale(%s)\"/>\n", k.id(), u(x), u(at.Y), strconv.FormatFloat(scale, 'g', 8, 64))
 		}
@@ -188,14 +188,18 @@ func (d *SVG) Text(at Point, s string, f Font, a Align, c Color) {
 	d.cur.Gend()
 }
 
-// glyphKey names one glyph of one of the two faces.
+// glyphKey names one glyph of one of the faces: regular, bold or the
+// fallback.
 type glyphKey struct {
-	bold bool
-	gi   sfnt.GlyphIndex
+	bold, fallback bool
+	gi             sfnt.GlyphIndex
 }
 
 func (k glyphKey) id() string {
-	if k.bold {
+	switch {
+	case k.fallback:
+		return fmt.Sprintf("gf%d", k.gi)
+	case k.bold:
 		return fmt.Sprintf("gb%d", k.gi)
 	}
 	return fmt.Sprintf("gr%d", k.gi)
@@ -205,6 +209,11 @@ func (k glyphKey) id() string {
 // that the page uses it; "" for a glyph with no ink (a space).
 func (d *SVG) glyphPath(k glyphKey) string {
 	fc := face(Font{Bold: k.bold})
+	if k.fallback {
+		fontMu.Lock()
+		fc = fallback
+		fontMu.Unlock()
+	}
 	var buf sfnt.Buffer
 	segs, err := fc.LoadGlyph(&buf, k.gi, fixed.Int26_6(fc.UnitsPerEm())<<6, nil)
 	if err != nil || len(segs) == 0 {
@@ -243,6 +252,9 @@ func (d *SVG) writeGlyphs() {
 		keys = append(keys, k)
 	}
 	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].fallback != keys[j].fallback {
+			return !keys[i].fallback
+		}
 		if keys[i].bold != keys[j].bold {
 			return !keys[i].bold
 		}

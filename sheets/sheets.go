@@ -347,7 +347,7 @@ func NameWarnings(names []string) ([]string, error) {
 			}
 		}
 		if len(missing) > 0 {
-			return nil, usagef("--names: %q has characters %s cannot show (%s), which would print as boxes: give a TrueType font that has them with --font FILE.ttf (for Chinese, Japanese or Korean, e.g. a Noto Sans CJK or Droid Sans Fallback .ttf together with Latin letters)", n, font, string(missing))
+			return nil, usagef("--names: %q has characters %s cannot show (%s), which would print as boxes: give a TrueType font that has them with --font FILE.ttf: it draws what Go's font lacks (for Chinese, Japanese or Korean, e.g. Droid Sans Fallback, /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf from Debian's fonts-droid-fallback)", n, font, string(missing))
 		}
 	}
 	return out, nil
