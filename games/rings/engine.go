@@ -169,7 +169,14 @@ func (s *State) Parse(text string) (Move, error) {
 		return Move{Kind: Done}, nil
 	}
 	if strings.Contains(text, "@") {
-		words := strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == ' ' || r == '\t' })
+		var words []string
+		for _, f := range strings.Fields(text) {
+			for _, w := range dashParts(f) {
+				if w != "" {
+					words = append(words, w)
+				}
+			}
+		}
 		if len(words) != 2 {
 			return Move{}, fmt.Errorf("%d end(s); a segment has two, e.g. 2@0 4@90", len(words))
 		}

@@ -540,7 +540,7 @@ func (rr *round) readSegment(t *scorer.Transcript, it *input.Node, where string,
 func splitDash(w *input.Node) []*input.Node {
 	var out []*input.Node
 	off := 0
-	for _, part := range strings.Split(w.Text, "-") {
+	for _, part := range dashParts(w.Text) {
 		if part != "" {
 			p := w.Pos
 			p.Col += off
@@ -549,6 +549,24 @@ func splitDash(w *input.Node) []*input.Node {
 		off += len([]rune(part)) + 1
 	}
 	return out
+}
+
+// dashParts splits s at its dashes, but not at the sign of an exponent
+// (1e-60), so that the angle's own reader names that notation.
+func dashParts(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] != '-' {
+			continue
+		}
+		if i >= 2 && (s[i-1] == 'e' || s[i-1] == 'E') && (s[i-2] >= '0' && s[i-2] <= '9' || s[i-2] == '.') {
+			continue
+		}
+		out = append(out, s[start:i])
+		start = i + 1
+	}
+	return append(out, s[start:])
 }
 
 // play replays the segments on the engine, in order, up to the first

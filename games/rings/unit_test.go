@@ -187,6 +187,8 @@ func TestParseMoves(t *testing.T) {
 		"2:-1":         `ring 2: cut at "-1": is not a number of degrees from 0 to under 360`,
 		"something":    "write a cut as ring:angle",
 		"4@30 4@0 1@0": "3 end(s)",
+		"4@1e-6 4@0":   `angle "1e-6" is not a number of degrees`,
+		"4@30-4@1E-6":  `angle "1E-6" is not a number of degrees`,
 	} {
 		if _, err := s.Parse(in); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", in, err, want)
