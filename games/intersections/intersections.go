@@ -41,6 +41,9 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		return nil, err
 	}
 	n, m := v.Int("size"), v.Int("segments")
+	if gaps := 2 * n * (n - 1); m > gaps {
+		return nil, games.Usagef("--segments %d: a %d-by-%d array has %d gaps between neighbouring dots and each segment covers at least one, so no round has more than %d", m, n, n, gaps, gaps)
+	}
 	var warn []string
 	if m%len(players) != 0 {
 		warn = append(warn, fmt.Sprintf("--segments %d is not a multiple of %d players: the players will not all draw the same number of segments", m, len(players)))
