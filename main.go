@@ -455,7 +455,7 @@ func writeBoard(c *cli.Context, g games.Game) error {
 		return err
 	}
 	if out != "-" {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (board %s)\n", strings.Join(names, ", "), res.BoardID)
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s (board %s)\n", wroteList(names), res.BoardID)
 	}
 	return nil
 }
@@ -589,7 +589,7 @@ func writePuzzles(c *cli.Context, k puzzle.Kind) error {
 		names = append(names, keyNames...)
 	}
 	if out != "-" {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (sheet %s)\n", strings.Join(names, ", "), s.ID)
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s (sheet %s)\n", wroteList(names), s.ID)
 	}
 	return nil
 }
@@ -891,7 +891,7 @@ func facesCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(names, ", "))
+				fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", wroteList(names))
 			}
 			return nil
 		},
@@ -950,7 +950,7 @@ func scoreCommand() *cli.Command {
 					if rerr != nil {
 						renderErr = fmt.Errorf("--render: %v", rerr)
 					} else {
-						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", strings.Join(names, ", "))
+						fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", wroteList(names))
 					}
 				} else if out != "" && err == nil {
 					renderErr = fmt.Errorf("--render %s: the transcript has no round to draw; nothing written", out)
@@ -1119,4 +1119,13 @@ func analyzeCommand() *cli.Command {
 			return err
 		},
 	}
+}
+
+// wroteList names the files written: all of them when few, else the
+// first and last with their count (an SVG sheet of 240 pages).
+func wroteList(names []string) string {
+	if len(names) <= 4 {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s, %s, ... %s (%d files)", names[0], names[1], names[len(names)-1], len(names))
 }
