@@ -565,3 +565,35 @@ func TestRingsUnreadableDividerAlone(t *testing.T) {
 		t.Errorf("caption %q names a divider the transcript does not give", c)
 	}
 }
+
+// TestMovesWhileCutting: moves on a last round whose divider has cut
+// some rings and drawn no segment yet says who is cutting and what is
+// left, rather than refusing the round; the scorer still refuses it.
+func TestMovesWhileCutting(t *testing.T) {
+	src := "game: crossing-the-rings\nplayers: [Ann, Bob]\ncircles: 6\nrounds:\n  - divider: Ann\n    cuts:\n      1: 0 180\n      2: 0 90 180\n"
+	tr, err := games.ReadTranscript(Game{}, "t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := Game{}.Moves(tr, games.Values{})
+	if err != nil || !strings.Contains(out, "Ann, the divider, is still cutting: ring(s) 3, 4, 5 have no cuts yet") || !strings.Contains(out, "Bob draws the first segment") {
+		t.Errorf("moves: %v\n%s", err, out)
+	}
+	if _, _, err := games.Score(Game{}, "t.yaml", []byte(src), games.Values{}); err == nil || !strings.Contains(err.Error(), "no cuts for ring(s) 3, 4, 5") {
+		t.Errorf("score: %v", err)
+	}
+	// With a segment written, the missing rings are an error for moves too.
+	out, err = Game{}.Moves(mustRead(t, src+"    segments:\n      - Bob: 1@0 2@90\n"), games.Values{})
+	if err == nil || !strings.Contains(err.Error(), "no cuts for ring(s) 3, 4, 5") {
+		t.Errorf("moves with a segment: %v\n%s", err, out)
+	}
+}
+
+func mustRead(t *testing.T, src string) *scorer.Transcript {
+	t.Helper()
+	tr, err := games.ReadTranscript(Game{}, "t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
+}

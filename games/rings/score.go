@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"papergames/input"
 	"papergames/layout"
@@ -91,6 +93,11 @@ type round struct {
 	unread   map[int]bool // rings missing or with an angle that cannot be read
 	segs     []*segment
 	bad      int // the first refused segment, or -1
+	// open: the round is the last one listed for moves, with no segment
+	// written; cutting: its rings with no cuts yet, which the divider is
+	// still to cut (not an error then).
+	open    bool
+	cutting []string
 }
 
 // Score implements Scorer.
@@ -208,6 +215,7 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 			rr.badRings[j], rr.unread[j] = true, true
 		}
 	} else {
+		rr.open = partial && (!haveSegs || scorer.Blank(sn))
 		errs = append(errs, rr.readCuts(cn, where)...)
 	}
 	if len(rr.badRings) == 0 {
@@ -285,6 +293,11 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
 	st := last.st
 	var b strings.Builder
 	i := len(t.Rounds)
+	if last.cutting != nil {
+		fmt.Fprintf(&b, "%s: round %d: %s, the divider, is still cutting: ring(s) %s have no cuts yet.\n", t.File, i, t.Players[st.divider], strings.Join(last.cutting, ", "))
+		fmt.Fprintf(&b, "%s. The cuts are anywhere on the ring, so they are not listed one by one; once every ring has its cuts, %s draws the first segment.\n", upperFirst(st.Constraint()), t.Players[st.order[0]])
+		return b.String(), nil
+	}
 	fmt.Fprintf(&b, "%s: round %d: %s divided (sections per ring %s); %d of %d segment(s) drawn.\n",
 		t.File, i, t.Players[st.divider], intList(st.Sections()), len(st.segs), len(st.players))
 	if st.Over() {
@@ -423,7 +436,9 @@ func (rr *round) readCuts(cn *input.Node, where string) input.Errors {
 			rr.badRings[j] = true
 		}
 	}
-	if len(missing) > 0 && len(errs) == 0 {
+	if len(missing) > 0 && len(errs) == 0 && rr.open {
+		rr.cutting = missing
+	} else if len(missing) > 0 && len(errs) == 0 {
 		at := cn
 		if cn.Kind == input.Map && len(cn.Keys) > 0 {
 			at = cn.Keys[0]
@@ -749,4 +764,13 @@ func (rr *round) report(t *scorer.Transcript, i int) *scorer.Round {
 		"segments":          segs,
 	}
 	return rd
+}
+
+// upperFirst capitalises the first letter of s, to begin a sentence.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
