@@ -31,7 +31,7 @@ func (Game) Info() games.Info {
 func (Game) Params() []games.Param {
 	return []games.Param{
 		{Name: "size", Usage: "dots along each side", Kind: games.Int, Default: 8, Min: 2, Max: 30},
-		{Name: "segments", Usage: "segments drawn in every round, as agreed before play (a multiple of the players; the rules suggest fewer than (size-1)^2 + 3)", Kind: games.Int, Default: 12, Min: 1, Max: 2000},
+		{Name: "segments", Usage: "segments drawn in every round, as agreed before play (a multiple of the players; the rules suggest fewer than (size-1)^2 + 3)", Kind: games.Int, Default: 12, Min: 1, Max: 1740}, // 2·30·29 gaps on the largest array
 	}
 }
 

@@ -652,7 +652,7 @@ func TestSetupRefusesImpossibleSegments(t *testing.T) {
 	for _, tc := range []struct {
 		size, segs int
 		ok         bool
-	}{{30, 1740, true}, {30, 1741, false}, {3, 12, true}, {3, 13, false}} {
+	}{{30, 1740, true}, {29, 1625, false}, {3, 12, true}, {3, 13, false}} {
 		_, err := Game{}.Setup(games.Values{"size": tc.size, "segments": tc.segs}, []string{"Ann", "Bob"})
 		if (err == nil) != tc.ok || err != nil && !strings.Contains(err.Error(), "gaps between neighbouring dots") {
 			t.Errorf("size %d, segments %d: %v", tc.size, tc.segs, err)
