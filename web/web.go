@@ -83,6 +83,16 @@ func fail(w http.ResponseWriter, status int, msg string) {
 	json.NewEncoder(w).Encode(problem{msg})
 }
 
+// failWith answers err: its own status when it is a badRequest, else 422.
+func failWith(w http.ResponseWriter, err error) {
+	var b *badRequest
+	if errors.As(err, &b) {
+		fail(w, b.code, b.msg)
+		return
+	}
+	fail(w, http.StatusUnprocessableEntity, err.Error())
+}
+
 func reply(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	json.NewEncoder(w).Encode(v)
@@ -324,9 +334,17 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if err := checkBoards(g, v, o); err != nil {
+		failWith(w, err)
+		return
+	}
 	res, err := sheets.Build(g, v, o)
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := checkSheet(res.Sheet); err != nil {
+		failWith(w, err)
 		return
 	}
 	format := layout.FormatSVG

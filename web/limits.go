@@ -1,0 +1,117 @@
+package web
+
+import (
+	"fmt"
+
+	"papergames/games"
+	"papergames/layout"
+	"papergames/sheets"
+)
+
+// The web app's own bounds on a sheet, tighter than the board command's:
+// a request must be answered in a few seconds and a few hundred MB. Past
+// them the sheet is refused before it is drawn, naming the bound.
+const (
+	// MaxSheetBoards is the most boards (copies x the boards of a round)
+	// a sheet request draws; checked before the sheet is laid out.
+	MaxSheetBoards = 200
+	// MaxSheetOps is the most drawing operations (strokes, fills, texts)
+	// a sheet request draws, estimated from one and two pages of it: about
+	// 2.5 s and 25 MB of PDF on this project's machine.
+	MaxSheetOps = 250_000
+)
+
+// tooBig is the status of a request refused for the work or the answer
+// it would take.
+const tooBig = 413
+
+// sheetBoards is the number of boards the sheet of g with v and o has,
+// computed from the game's setup alone (not the copies' boards); ok is
+// false when the setup fails, which sheets.Build then reports.
+func sheetBoards(g games.Game, v games.Values, o sheets.Options) (int, bool) {
+	info := g.Info()
+	n := o.Players
+	if len(o.Names) > 0 {
+		n = len(o.Names)
+	}
+	if n == 0 {
+		n = max(info.MinPlayers, 2)
+		if info.MaxPlayers > 0 {
+			n = min(n, info.MaxPlayers)
+		}
+	}
+	if n < 1 || n > 64 || o.Copies < 1 || o.Copies > sheets.MaxCopies {
+		return 0, false // sheets.Build refuses these
+	}
+	setup, err := g.Setup(v, make([]string, n))
+	if err != nil {
+		return 0, false
+	}
+	if o.Compact && o.Copies == 1 {
+		return sheets.MaxCompact + len(setup.Cells), true // a page of them, at most
+	}
+	return o.Copies * len(setup.Cells), true
+}
+
+// counter is a Document that only counts what is drawn.
+type counter struct{ pages, ops int }
+
+func (c *counter) AddPage(w, h float64)                                               { c.pages++ }
+func (c *counter) Stroke(*layout.Path, layout.Pen)                                    { c.ops++ }
+func (c *counter) Fill(*layout.Path, layout.Color)                                    { c.ops++ }
+func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.ops++ }
+
+// sheetWork estimates the drawing operations and pages of s without
+// drawing it: one page of boards and two are drawn on a counter, and
+// every further page of boards costs what the second did (the score
+// table, rules and header pages are in both and cancel out).
+func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
+	p, err := s.Layout()
+	if err != nil {
+		return 0, 0, err
+	}
+	count := func(n int) (counter, error) {
+		t := *s
+		t.Cells = s.Cells[:n]
+		var c counter
+		err := t.Draw(&c)
+		return c, err
+	}
+	if p.Pages <= 2 {
+		c, err := count(len(s.Cells))
+		return c.ops, c.pages, err
+	}
+	one, err := count(p.Per)
+	if err != nil {
+		return 0, 0, err
+	}
+	two, err := count(2 * p.Per)
+	if err != nil {
+		return 0, 0, err
+	}
+	more := p.Pages - 1
+	return one.ops + (two.ops-one.ops)*more, one.pages + (two.pages-one.pages)*more, nil
+}
+
+// checkBoards refuses, before the sheet is built, one with more boards
+// than the web draws.
+func checkBoards(g games.Game, v games.Values, o sheets.Options) error {
+	if n, ok := sheetBoards(g, v, o); ok && n > MaxSheetBoards {
+		return &badRequest{tooBig, fmt.Sprintf("this sheet has %d boards (%d copies of %d): the web app draws at most %d boards a request; ask for fewer copies, or print it with papergames board", n, o.Copies, n/o.Copies, MaxSheetBoards)}
+	}
+	return nil
+}
+
+// checkSheet refuses a built sheet whose drawing would pass the web's
+// bound, with a message that names it.
+func checkSheet(s *layout.Sheet) error {
+	ops, pages, err := sheetWork(s)
+	if err != nil {
+		return err
+	}
+	if ops > MaxSheetOps {
+		fit := max(1, int(int64(pages)*MaxSheetOps/int64(ops)))
+		return &badRequest{tooBig, fmt.Sprintf("this sheet would be about %d pages (%d boards, %d drawing operations): the web app draws at most %d operations a request, about %d pages of these boards; ask for fewer copies, or print it with papergames board", pages, len(s.Cells), ops, MaxSheetOps, fit)}
+	}
+	return nil
+}
