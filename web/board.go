@@ -134,7 +134,7 @@ func handleBoard(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	reply(w, out)
+	replyCapped(w, http.StatusOK, out)
 }
 
 // handleBoardNew starts a transcript on the board of a game's parameters
@@ -243,6 +243,9 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		return nil, err
 	}
 	b := sc.(games.Board)
+	if err := checkPairs(b, t); err != nil {
+		return nil, err
+	}
 	limit := -1
 	if req.Upto != nil {
 		if *req.Upto < 0 {

@@ -1,10 +1,15 @@
 package web
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
+	"net/http"
 
 	"papergames/games"
+	"papergames/games/catalog"
 	"papergames/layout"
+	"papergames/scorer"
 	"papergames/sheets"
 )
 
@@ -114,4 +119,77 @@ func checkSheet(s *layout.Sheet) error {
 		return &badRequest{tooBig, fmt.Sprintf("this sheet would be about %d pages (%d boards, %d drawing operations): the web app draws at most %d operations a request, about %d pages of these boards; ask for fewer copies, or print it with papergames board", pages, len(s.Cells), ops, MaxSheetOps, fit)}
 	}
 	return nil
+}
+
+// MaxMovePairs bounds the work of scoring a transcript on the web: the
+// pairs of moves within a round, summed over the rounds (each move of the
+// geometry games is checked against the earlier ones of its round; a
+// round's report lists what each move meets). 200,000 is three rounds of
+// 360 arcs (Arcs And Marks' largest sheet), or thirty of 112 (A4's): about
+// a second and 11 MB of answer. Checked before the transcript is scored.
+const MaxMovePairs = 200_000
+
+// MaxAnswer bounds an answer's size (a report with its drawings, the
+// board's state, a sheet); past it the request is refused, not streamed.
+const MaxAnswer = 16 << 20
+
+// checkWork refuses a transcript whose rounds have more pairs of moves
+// than MaxMovePairs, counted from the moves as written (no move is
+// played). A transcript it cannot read is left to the scorer to report.
+func checkWork(data []byte) error {
+	root, id, err := scorer.GameOf("transcript", data)
+	if err != nil {
+		return nil
+	}
+	g, err := catalog.Lookup(id)
+	if err != nil {
+		return nil
+	}
+	b, ok := g.(games.Board)
+	if !ok {
+		return nil
+	}
+	t, err := games.ReadHeader(b, "transcript", root)
+	if err != nil {
+		return nil
+	}
+	return checkPairs(b, t)
+}
+
+// checkPairs is checkWork on a transcript read.
+func checkPairs(b games.Board, t *scorer.Transcript) error {
+	pairs, moves, most, at := 0, 0, 0, 0
+	for i := range t.Rounds {
+		_, words, err := b.OpenRound(t, i, nil)
+		if err != nil {
+			return nil
+		}
+		n := len(words)
+		moves += n
+		pairs += n * (n - 1) / 2
+		if n > most {
+			most, at = n, i
+		}
+	}
+	if pairs > MaxMovePairs {
+		return &badRequest{tooBig, fmt.Sprintf("the transcript is too big to score on the web: %d moves in %d rounds (%d in round %d), %d pairs of moves within a round; the web app scores at most %d pairs (about three rounds of 360 arcs): score it with papergames score", moves, len(t.Rounds), most, at+1, pairs, MaxMovePairs)}
+	}
+	return nil
+}
+
+// replyCapped answers v as JSON with status code, or 413 when that is
+// larger than MaxAnswer.
+func replyCapped(w http.ResponseWriter, code int, v any) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		fail(w, http.StatusInternalServerError, "writing the answer: "+err.Error())
+		return
+	}
+	if buf.Len() > MaxAnswer {
+		fail(w, tooBig, fmt.Sprintf("the answer would be %.1f MB, more than the web app's %d MB: score the transcript with papergames score", float64(buf.Len())/(1<<20), MaxAnswer>>20))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(buf.Bytes())
 }

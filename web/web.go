@@ -212,6 +212,10 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if err := checkWork(data); err != nil {
+		failWith(w, err)
+		return
+	}
 	name := r.URL.Query().Get("name")
 	if name == "" {
 		name = "transcript"
@@ -241,13 +245,11 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	code := http.StatusOK
 	if !out.OK {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.WriteHeader(http.StatusUnprocessableEntity)
-		json.NewEncoder(w).Encode(out)
-		return
+		code = http.StatusUnprocessableEntity
 	}
-	reply(w, out)
+	replyCapped(w, code, out)
 }
 
 // download answers the scored picture (--render) as a file to save: the
@@ -372,6 +374,10 @@ func sendDoc(w http.ResponseWriter, r *http.Request, doc layout.Document, name, 
 		var b bytes.Buffer
 		if _, err := d.WriteTo(&b); err != nil {
 			fail(w, http.StatusInternalServerError, "writing the PDF: "+err.Error())
+			return
+		}
+		if b.Len() > MaxAnswer {
+			fail(w, tooBig, fmt.Sprintf("the %s's PDF would be %.1f MB, more than the web app's %d MB", what, float64(b.Len())/(1<<20), MaxAnswer>>20))
 			return
 		}
 		w.Header().Set("Content-Type", "application/pdf")
