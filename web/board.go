@@ -367,7 +367,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	show := playing(rp)
 	if req.Round != nil {
 		if *req.Round < 0 || *req.Round >= len(rp.Rounds) {
-			return nil, bad("round %d: the transcript has rounds 1 to %d", *req.Round+1, len(rp.Rounds))
+			return nil, bad("round %d: the transcript's rounds are 0 to %d (\"round\" counts from 0)", *req.Round, len(rp.Rounds)-1)
 		}
 		show = *req.Round
 	}
