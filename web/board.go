@@ -146,7 +146,7 @@ func handleBoardNew(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	g, err := catalog.Lookup(strings.TrimSpace(req.Game))
+	g, err := lookup(req.Game)
 	if err != nil {
 		fail(w, http.StatusNotFound, err.Error())
 		return

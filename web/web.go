@@ -132,6 +132,9 @@ func params(ps []games.Param) []paramJSON {
 }
 
 func handleGames(w http.ResponseWriter, r *http.Request) {
+	if unknownParams(w, r, nil) {
+		return
+	}
 	var out []gameJSON
 	for _, g := range catalog.Games {
 		info := g.Info()
@@ -147,9 +150,10 @@ func handleGames(w http.ResponseWriter, r *http.Request) {
 	reply(w, out)
 }
 
-// game finds the request's game, answering 404 when there is none.
+// game finds the request's game, answering 404 when there is none. A
+// game id is matched without regard to case, as the CLI does.
 func game(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
-	g, err := catalog.Lookup(r.PathValue("game"))
+	g, err := lookup(r.PathValue("game"))
 	if err != nil {
 		fail(w, http.StatusNotFound, err.Error())
 		return nil, false
@@ -157,9 +161,35 @@ func game(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
 	return g, true
 }
 
+// lookup finds a game by its id, in any case.
+func lookup(id string) (games.Game, error) {
+	return catalog.Lookup(strings.ToLower(strings.TrimSpace(id)))
+}
+
+// unknownParams refuses a request with query parameters outside known,
+// naming the first (in sorted order) and the known ones.
+func unknownParams(w http.ResponseWriter, r *http.Request, known []string) bool {
+	var bad []string
+	for k := range r.URL.Query() {
+		if !slices.Contains(known, k) {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) == 0 {
+		return false
+	}
+	slices.Sort(bad)
+	if len(known) == 0 {
+		fail(w, http.StatusBadRequest, fmt.Sprintf("unknown parameter %q: %s takes none", bad[0], r.URL.Path))
+		return true
+	}
+	fail(w, http.StatusBadRequest, fmt.Sprintf("unknown parameter %q; the parameters are %s", bad[0], strings.Join(known, ", ")))
+	return true
+}
+
 func handleRules(w http.ResponseWriter, r *http.Request) {
 	g, ok := game(w, r)
-	if !ok {
+	if !ok || unknownParams(w, r, nil) {
 		return
 	}
 	txt, err := templates.Rules(g.Info().ID)
@@ -173,7 +203,7 @@ func handleRules(w http.ResponseWriter, r *http.Request) {
 
 func handleBlank(w http.ResponseWriter, r *http.Request) {
 	g, ok := game(w, r)
-	if !ok {
+	if !ok || unknownParams(w, r, nil) {
 		return
 	}
 	txt, err := catalog.Example(g.Info().ID)
@@ -325,7 +355,14 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	get := func(name string) (string, bool) { return q.Get(name), q.Has(name) }
+	// The parameters are those the game and the print options read.
+	known := []string{"format", "page", "download"}
+	get := func(name string) (string, bool) {
+		if !slices.Contains(known, name) {
+			known = append(known, name)
+		}
+		return q.Get(name), q.Has(name)
+	}
 	v, err := games.ParseValues(g.Params(), get)
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
@@ -334,6 +371,18 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 	o, err := sheets.ParseOptions(get)
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if unknownParams(w, r, known) {
+		return
+	}
+	format := layout.FormatSVG
+	switch f := q.Get("format"); f {
+	case "", "svg":
+	case "pdf":
+		format = layout.FormatPDF
+	default:
+		fail(w, http.StatusBadRequest, fmt.Sprintf("format %q: pdf or svg", f))
 		return
 	}
 	if err := checkBoards(g, v, o); err != nil {
@@ -348,10 +397,6 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 	if err := checkSheet(res.Sheet); err != nil {
 		failWith(w, err)
 		return
-	}
-	format := layout.FormatSVG
-	if q.Get("format") == "pdf" {
-		format = layout.FormatPDF
 	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
 	if err := res.Sheet.Draw(doc); err != nil {
