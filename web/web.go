@@ -113,20 +113,26 @@ type gameJSON struct {
 	Header  []string    `json:"header_keys"` // the parameters a transcript's header gives
 }
 
+// paramJSON is a parameter or rule; an int one always has its default and
+// bounds (a minimum of 0 is a bound, not a missing one).
 type paramJSON struct {
 	Name    string `json:"name"`
 	Usage   string `json:"usage"`
 	Kind    string `json:"kind"` // int, string or bool
-	Default int    `json:"default,omitempty"`
-	Min     int    `json:"min,omitempty"`
-	Max     int    `json:"max,omitempty"`
+	Default *int   `json:"default,omitempty"`
+	Min     *int   `json:"min,omitempty"`
+	Max     *int   `json:"max,omitempty"`
 }
 
 func params(ps []games.Param) []paramJSON {
 	out := []paramJSON{}
 	for _, p := range ps {
 		kind := map[games.Kind]string{games.Int: "int", games.String: "string", games.Bool: "bool"}[p.Kind]
-		out = append(out, paramJSON{p.Name, p.Usage, kind, p.Default, p.Min, p.Max})
+		pj := paramJSON{Name: p.Name, Usage: p.Usage, Kind: kind}
+		if p.Kind == games.Int {
+			pj.Default, pj.Min, pj.Max = &p.Default, &p.Min, &p.Max
+		}
+		out = append(out, pj)
 	}
 	return out
 }

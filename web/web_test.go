@@ -43,6 +43,16 @@ func TestGamesListsTheCatalogue(t *testing.T) {
 		if gs[i].ID != g.Info().ID || len(gs[i].Params) != len(g.Params()) {
 			t.Errorf("game %d: %+v", i, gs[i])
 		}
+		// An int parameter has its bounds, a minimum of 0 too (the
+		// designer's hint read "undefined to 2147483647" for --seed).
+		for j, p := range g.Params() {
+			if j >= len(gs[i].Params) || p.Kind != games.Int {
+				continue
+			}
+			if q := gs[i].Params[j]; q.Min == nil || q.Max == nil || q.Default == nil || *q.Min != p.Min || *q.Max != p.Max || *q.Default != p.Default {
+				t.Errorf("%s --%s: bounds %v %v default %v, want %d to %d, %d", g.Info().ID, p.Name, q.Min, q.Max, q.Default, p.Min, p.Max, p.Default)
+			}
+		}
 	}
 }
 
