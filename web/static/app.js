@@ -187,9 +187,10 @@ async function scorePage(id) {
   const g = gs.find(g => g.id === id);
   const text = el('textarea', {id: 'transcript', spellcheck: 'false', 'aria-label': 'transcript'});
   const file = el('input', {type: 'file', accept: '.yaml,.yml,.json,.txt', 'aria-label': 'open a transcript file'});
-  const rules = gs.flatMap(x => x.rules.map(p => ({...p, owner: x.title})))
+  // The rule variants of the game shown; without one, every game's.
+  const rules = (g ? [g] : gs).flatMap(x => x.rules.map(p => ({...p, owner: x.title})))
     .filter((p, i, a) => a.findIndex(q => q.name === p.name) === i);
-  const ruleFields = rules.map(p => field({...p, label: `${p.owner}: ${p.usage}`, usage: p.kind === 'string' ? '' : undefined}));
+  const ruleFields = rules.map(p => field({...p, label: g ? p.usage : `${p.owner}: ${p.usage}`, usage: p.kind === 'string' ? '' : undefined}));
   const out = el('section', {id: 'score-result'});
   const form = el('form', {class: 'opts', id: 'scorer'},
     el('label', {for: 'transcript'}, 'Transcript (YAML or JSON, as papergames transcript prints it)', text),
