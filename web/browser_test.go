@@ -224,6 +224,19 @@ func TestBrowserFormHints(t *testing.T) {
 			shot(t, ctx, "designer-crossing-the-rings")
 		}
 	}
+	// A sheet past the web's bound: the designer shows the refusal.
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/within-the-curve"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-size`)),
+		poll(`document.querySelector('#sheet-status').textContent.startsWith('board ')`),
+	))
+	must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#opt-size`), "40"), chromedp.SetValue(chromedp.CSS(`#opt-players`), "12")))
+	must(input(ctx, `#opt-copies`, "3"))
+	must(chromedp.Do(ctx, poll(`document.querySelector('#sheet-status').classList.contains('error')`)))
+	if status, err := text(ctx, `#sheet-status`); err != nil || !strings.Contains(status, "the web app draws at most 200 boards") {
+		t.Errorf("designer, 432 boards: status %q (%v)", status, err)
+	}
+	shot(t, ctx, "designer-too-big")
 	for _, tc := range []struct {
 		game string
 		want []string
