@@ -30,10 +30,10 @@ const (
 // it would take.
 const tooBig = 413
 
-// sheetBoards is the number of boards the sheet of g with v and o has,
-// computed from the game's setup alone (not the copies' boards); ok is
-// false when the setup fails, which sheets.Build then reports.
-func sheetBoards(g games.Game, v games.Values, o sheets.Options) (int, bool) {
+// sheetBoards is the number of boards, and of copies, the sheet of g with
+// v and o has, computed from one round's setup (not the copies' own
+// boards); ok is false when sheets.Build will refuse the options.
+func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies int, ok bool) {
 	info := g.Info()
 	n := o.Players
 	if len(o.Names) > 0 {
@@ -45,17 +45,23 @@ func sheetBoards(g games.Game, v games.Values, o sheets.Options) (int, bool) {
 			n = min(n, info.MaxPlayers)
 		}
 	}
-	if n < 1 || n > 64 || o.Copies < 1 || o.Copies > sheets.MaxCopies {
-		return 0, false // sheets.Build refuses these
+	if n < max(info.MinPlayers, 1) || (info.MaxPlayers > 0 && n > info.MaxPlayers) || o.Copies < 1 || o.Copies > sheets.MaxCopies {
+		return 0, 0, false
 	}
 	setup, err := g.Setup(v, make([]string, n))
-	if err != nil {
-		return 0, false
+	if err != nil || len(setup.Cells) == 0 {
+		return 0, 0, false
 	}
+	copies = o.Copies
 	if o.Compact && o.Copies == 1 {
-		return sheets.MaxCompact + len(setup.Cells), true // a page of them, at most
+		// A page of boards: --per-page, else at most MaxCompact.
+		per := sheets.MaxCompact
+		if o.PerPage > 0 {
+			per = o.PerPage
+		}
+		copies = (per + len(setup.Cells) - 1) / len(setup.Cells)
 	}
-	return o.Copies * len(setup.Cells), true
+	return copies * len(setup.Cells), copies, true
 }
 
 // counter is a Document that only counts what is drawn.
@@ -101,8 +107,8 @@ func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
 // checkBoards refuses, before the sheet is built, one with more boards
 // than the web draws.
 func checkBoards(g games.Game, v games.Values, o sheets.Options) error {
-	if n, ok := sheetBoards(g, v, o); ok && n > MaxSheetBoards {
-		return &badRequest{tooBig, fmt.Sprintf("this sheet has %d boards (%d copies of %d): the web app draws at most %d boards a request; ask for fewer copies, or print it with papergames board", n, o.Copies, n/o.Copies, MaxSheetBoards)}
+	if n, copies, ok := sheetBoards(g, v, o); ok && n > MaxSheetBoards {
+		return &badRequest{tooBig, fmt.Sprintf("this sheet has %d boards (%d a copy): the web app draws at most %d boards a request; ask for fewer copies, or print it with papergames board", n, n/copies, MaxSheetBoards)}
 	}
 	return nil
 }
