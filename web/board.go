@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -134,7 +136,7 @@ func handleBoard(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
-	reply(w, out)
+	replyCapped(w, http.StatusOK, out)
 }
 
 // handleBoardNew starts a transcript on the board of a game's parameters
@@ -144,7 +146,7 @@ func handleBoardNew(w http.ResponseWriter, r *http.Request) {
 	if !readJSON(w, r, &req) {
 		return
 	}
-	g, err := catalog.Lookup(strings.TrimSpace(req.Game))
+	g, err := lookup(req.Game)
 	if err != nil {
 		fail(w, http.StatusNotFound, err.Error())
 		return
@@ -243,6 +245,9 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		return nil, err
 	}
 	b := sc.(games.Board)
+	if err := checkPairs(b, t); err != nil {
+		return nil, err
+	}
 	limit := -1
 	if req.Upto != nil {
 		if *req.Upto < 0 {
@@ -362,7 +367,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	show := playing(rp)
 	if req.Round != nil {
 		if *req.Round < 0 || *req.Round >= len(rp.Rounds) {
-			return nil, bad("round %d: the transcript has rounds 1 to %d", *req.Round+1, len(rp.Rounds))
+			return nil, bad("round %d: the transcript's rounds are 0 to %d (\"round\" counts from 0)", *req.Round, len(rp.Rounds)-1)
 		}
 		show = *req.Round
 	}
@@ -397,6 +402,9 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	res, _, err := catalog.Score("transcript", []byte(judged), v)
 	if err != nil {
 		out.Errors = err.Error()
+		if rp.Refused == nil {
+			out.Errors = unplaced(judged, out.Errors)
+		}
 	} else {
 		out.Scored = res.JSON()
 		out.Goal = string(res.Goal)
@@ -405,6 +413,50 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		}
 	}
 	return out, nil
+}
+
+// placeRE is the place "transcript:LINE:COL: " a scorer's message starts
+// with.
+var placeRE = regexp.MustCompile(`^transcript:(\d+):\d+: `)
+
+// unplaced rewrites the scorer's messages on a transcript the page built
+// (which the user never saw as text) without their line and column: each
+// names its round, or is given the round of its line.
+func unplaced(text, msgs string) string {
+	starts := roundLines(text)
+	lines := strings.Split(msgs, "\n")
+	for i, l := range lines {
+		m := placeRE.FindStringSubmatch(l)
+		if m == nil {
+			continue
+		}
+		l = l[len(m[0]):]
+		if !strings.HasPrefix(l, "round ") {
+			line, _ := strconv.Atoi(m[1])
+			if r := sort.SearchInts(starts, line+1); r > 0 {
+				l = fmt.Sprintf("round %d: %s", r, l)
+			}
+		}
+		lines[i] = l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// roundLines are the lines the rounds of a transcript start on, in order.
+func roundLines(text string) []int {
+	root, _, err := scorer.GameOf("transcript", []byte(text))
+	if err != nil || root.Kind != pginput.Map {
+		return nil
+	}
+	var out []int
+	for i, k := range root.Keys {
+		if k.Text == "rounds" {
+			for _, it := range root.Values[i].Items {
+				out = append(out, it.Pos.Line)
+			}
+		}
+	}
+	return out
 }
 
 // pageFoot is room below the figure's extent, where the last line of a

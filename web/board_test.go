@@ -142,7 +142,9 @@ func TestBoardBadRequests(t *testing.T) {
 		{"/api/board", `{"transcript": "game: nope\n"}`, 422, "unknown game"},
 		{"/api/board", `{"transcript": "game: arcs-and-marks\nplayers: [A]\nrounds: []\n"}`, 422, "players"},
 		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Upto: ptr(-1)}), 400, "upto -1"},
-		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Round: ptr(5)}), 400, "round 6"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Round: ptr(5)}), 400, "round 5: the transcript's rounds are 0 to 0"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Round: ptr(-1)}), 400, "round -1: the transcript's rounds are 0 to 0"},
+		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Round: ptr(99)}), 400, "round 99: "},
 		{"/api/board", mustJSON(boardRequest{Transcript: arcs, NewRound: true}), 400, "not over"},
 		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Picks: []string{"@x,1"}}), 400, "click"},
 		{"/api/board", mustJSON(boardRequest{Transcript: arcs, Picks: []string{"@1e300,1"}}), 400, "click"},
@@ -300,5 +302,42 @@ func TestBoardBlankTranscript(t *testing.T) {
 		if code != 200 || out.Refused != nil || out.Playing != 0 || out.Round != 0 || out.SVG == "" {
 			t.Errorf("%s: %d %.300s", g.Info().ID, code, body)
 		}
+	}
+}
+
+// TestBoardErrorsNameRounds: the scorer's messages on a transcript the
+// page built name the round, not a line and column of a text the user
+// never saw; on an imported transcript with a refused move they keep their
+// places in it.
+func TestBoardErrorsNameRounds(t *testing.T) {
+	for _, tc := range []struct {
+		file string
+		upto int
+		want string
+	}{
+		{"crossing-the-rings/two-players.yaml", 17, "round 1: 0 segment(s); each of the 2 players draws one"},
+		{"crossing-the-rings/two-players.yaml", 25, "round 2: missing segments"},
+		{"cross-dont-cross/three-diameters.yaml", 17, "round 2: 2 chord(s)"},
+		{"making-intersections/two-players.yaml", 3, "round 1 has 3 segments"},
+	} {
+		data, err := os.ReadFile("../examples/" + tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, body := postBoard(t, "/api/board", boardRequest{Transcript: string(data), Upto: ptr(tc.upto)})
+		if code != 200 {
+			t.Fatalf("%s: %d %s", tc.file, code, body)
+		}
+		if !strings.HasPrefix(out.Errors, tc.want) || strings.Contains(out.Errors, "transcript:") {
+			t.Errorf("%s upto %d: errors %q, want them to start %q, with no place in the text", tc.file, tc.upto, out.Errors, tc.want)
+		}
+	}
+	data, _ := os.ReadFile("../examples/arcs-and-marks/refused.yaml")
+	if _, out, _ := postBoard(t, "/api/board", boardRequest{Transcript: string(data)}); !strings.Contains(out.Errors, "transcript:") {
+		t.Errorf("imported refused transcript: errors %q, want their places in it", out.Errors)
+	}
+	text := "game: x\nrounds:\n  - a: 1\n  - b: 2\n    c: 3\n"
+	if got := unplaced(text, "transcript:5:5: bad\ntranscript:1:1: round 3: odd\nplain"); got != "round 2: bad\nround 3: odd\nplain" {
+		t.Errorf("unplaced: %q", got)
 	}
 }

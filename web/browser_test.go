@@ -2,10 +2,13 @@ package web
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -185,4 +188,108 @@ func TestBrowserScoresATranscript(t *testing.T) {
 	if !strings.Contains(msg, "transcript:") || !strings.Contains(msg, "row") {
 		t.Errorf("refused transcript: %q", msg)
 	}
+}
+
+// TestBrowserFormHints: every number field of the designer says its range
+// (a minimum of 0 included); the scoring page offers the rule variants of
+// the game shown only; the scoring board's start form labels a board
+// parameter without the sheet's printing advice.
+func TestBrowserFormHints(t *testing.T) {
+	ctx, base := browser(t)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var gs []gameJSON
+	must(json.Unmarshal(get(t, Handler(), "/api/games").Body.Bytes(), &gs))
+	for _, g := range gs {
+		must(chromedp.Do(ctx,
+			chromedp.Navigate(base+"/#/design/"+g.ID),
+			chromedp.WaitVisible(chromedp.CSS(`#designer`)),
+			poll(`document.querySelector('h1').textContent.endsWith(`+strconv.Quote(g.Title)+`)`),
+		))
+		for _, p := range g.Params {
+			if p.Kind != "int" {
+				continue
+			}
+			hint, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#opt-`+p.Name+`').parentElement.querySelector('small').textContent`))
+			must(err)
+			if want := fmt.Sprintf("%d to %d", *p.Min, *p.Max); hint != want {
+				t.Errorf("designer, %s --%s: hint %q, want %q", g.ID, p.Name, hint, want)
+			}
+		}
+		if g.ID == "crossing-the-rings" {
+			shot(t, ctx, "designer-crossing-the-rings")
+		}
+	}
+	// A sheet past the web's bound: the designer shows the refusal.
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/within-the-curve"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-size`)),
+		poll(`document.querySelector('#sheet-status').textContent.startsWith('board ')`),
+	))
+	must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#opt-size`), "40"), chromedp.SetValue(chromedp.CSS(`#opt-players`), "12")))
+	must(input(ctx, `#opt-copies`, "3"))
+	must(chromedp.Do(ctx, poll(`document.querySelector('#sheet-status').classList.contains('error')`)))
+	if status, err := text(ctx, `#sheet-status`); err != nil || !strings.Contains(status, "the web app draws at most 200 boards") {
+		t.Errorf("designer, 432 boards: status %q (%v)", status, err)
+	}
+	shot(t, ctx, "designer-too-big")
+	for _, tc := range []struct {
+		game string
+		want []string
+	}{
+		{"within-the-curve", nil},
+		{"crossing-the-rings", []string{"ban-along-cuts", "sections"}},
+		{"cross-dont-cross", []string{"strict"}},
+	} {
+		must(chromedp.Do(ctx,
+			chromedp.Navigate(base+"/#/score/"+tc.game),
+			chromedp.WaitVisible(chromedp.CSS(`#scorer`)),
+			poll(`document.querySelector('#blank') && document.querySelector('#blank').textContent.includes(`+strconv.Quote(titleOf(gs, tc.game))+`)`),
+		))
+		names, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#scorer input[name]')].map(e => e.name)`))
+		must(err)
+		if strings.Join(names, ",") != strings.Join(tc.want, ",") {
+			t.Errorf("score page of %s offers the rules %q, want %q", tc.game, names, tc.want)
+		}
+		if tc.game == "within-the-curve" {
+			shot(t, ctx, "score-within-the-curve")
+		}
+	}
+	must(chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board/arcs-and-marks"),
+		chromedp.WaitVisible(chromedp.CSS(`#start-marks`)),
+	))
+	label, err := text(ctx, `label[for="start-marks"]`)
+	must(err)
+	if label != "Number of evenly spaced marks on the circle (3 to 360)" {
+		t.Errorf("start form, marks labelled %q", label)
+	}
+	shot(t, ctx, "board-start-arcs-and-marks")
+	for _, g := range gs {
+		if !g.Entry {
+			continue
+		}
+		must(chromedp.Do(ctx, chromedp.SetValue(chromedp.CSS(`#start-game`), g.ID),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector('#start-game').dispatchEvent(new Event('change'))`)))
+		labels, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#start-params label')].map(e => e.textContent)`))
+		must(err)
+		for _, l := range labels {
+			if strings.Contains(l, "paper") || strings.Contains(l, "--") || strings.Contains(l, "record form") || strings.Contains(l, "undefined") || !strings.HasSuffix(l, ")") {
+				t.Errorf("start form of %s: label %q", g.ID, l)
+			}
+		}
+	}
+}
+
+func titleOf(gs []gameJSON, id string) string {
+	for _, g := range gs {
+		if g.ID == id {
+			return g.Title
+		}
+	}
+	return id
 }

@@ -83,6 +83,16 @@ func fail(w http.ResponseWriter, status int, msg string) {
 	json.NewEncoder(w).Encode(problem{msg})
 }
 
+// failWith answers err: its own status when it is a badRequest, else 422.
+func failWith(w http.ResponseWriter, err error) {
+	var b *badRequest
+	if errors.As(err, &b) {
+		fail(w, b.code, b.msg)
+		return
+	}
+	fail(w, http.StatusUnprocessableEntity, err.Error())
+}
+
 func reply(w http.ResponseWriter, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	json.NewEncoder(w).Encode(v)
@@ -103,25 +113,34 @@ type gameJSON struct {
 	Header  []string    `json:"header_keys"` // the parameters a transcript's header gives
 }
 
+// paramJSON is a parameter or rule; an int one always has its default and
+// bounds (a minimum of 0 is a bound, not a missing one).
 type paramJSON struct {
 	Name    string `json:"name"`
 	Usage   string `json:"usage"`
 	Kind    string `json:"kind"` // int, string or bool
-	Default int    `json:"default,omitempty"`
-	Min     int    `json:"min,omitempty"`
-	Max     int    `json:"max,omitempty"`
+	Default *int   `json:"default,omitempty"`
+	Min     *int   `json:"min,omitempty"`
+	Max     *int   `json:"max,omitempty"`
 }
 
 func params(ps []games.Param) []paramJSON {
 	out := []paramJSON{}
 	for _, p := range ps {
 		kind := map[games.Kind]string{games.Int: "int", games.String: "string", games.Bool: "bool"}[p.Kind]
-		out = append(out, paramJSON{p.Name, p.Usage, kind, p.Default, p.Min, p.Max})
+		pj := paramJSON{Name: p.Name, Usage: p.Usage, Kind: kind}
+		if p.Kind == games.Int {
+			pj.Default, pj.Min, pj.Max = &p.Default, &p.Min, &p.Max
+		}
+		out = append(out, pj)
 	}
 	return out
 }
 
 func handleGames(w http.ResponseWriter, r *http.Request) {
+	if unknownParams(w, r, nil) {
+		return
+	}
 	var out []gameJSON
 	for _, g := range catalog.Games {
 		info := g.Info()
@@ -137,9 +156,10 @@ func handleGames(w http.ResponseWriter, r *http.Request) {
 	reply(w, out)
 }
 
-// game finds the request's game, answering 404 when there is none.
+// game finds the request's game, answering 404 when there is none. A
+// game id is matched without regard to case, as the CLI does.
 func game(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
-	g, err := catalog.Lookup(r.PathValue("game"))
+	g, err := lookup(r.PathValue("game"))
 	if err != nil {
 		fail(w, http.StatusNotFound, err.Error())
 		return nil, false
@@ -147,9 +167,35 @@ func game(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
 	return g, true
 }
 
+// lookup finds a game by its id, in any case.
+func lookup(id string) (games.Game, error) {
+	return catalog.Lookup(strings.ToLower(strings.TrimSpace(id)))
+}
+
+// unknownParams refuses a request with query parameters outside known,
+// naming the first (in sorted order) and the known ones.
+func unknownParams(w http.ResponseWriter, r *http.Request, known []string) bool {
+	var bad []string
+	for k := range r.URL.Query() {
+		if !slices.Contains(known, k) {
+			bad = append(bad, k)
+		}
+	}
+	if len(bad) == 0 {
+		return false
+	}
+	slices.Sort(bad)
+	if len(known) == 0 {
+		fail(w, http.StatusBadRequest, fmt.Sprintf("unknown parameter %q: %s takes none", bad[0], r.URL.Path))
+		return true
+	}
+	fail(w, http.StatusBadRequest, fmt.Sprintf("unknown parameter %q; the parameters are %s", bad[0], strings.Join(known, ", ")))
+	return true
+}
+
 func handleRules(w http.ResponseWriter, r *http.Request) {
 	g, ok := game(w, r)
-	if !ok {
+	if !ok || unknownParams(w, r, nil) {
 		return
 	}
 	txt, err := templates.Rules(g.Info().ID)
@@ -163,7 +209,7 @@ func handleRules(w http.ResponseWriter, r *http.Request) {
 
 func handleBlank(w http.ResponseWriter, r *http.Request) {
 	g, ok := game(w, r)
-	if !ok {
+	if !ok || unknownParams(w, r, nil) {
 		return
 	}
 	txt, err := catalog.Example(g.Info().ID)
@@ -202,6 +248,10 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if err := checkWork(data); err != nil {
+		failWith(w, err)
+		return
+	}
 	name := r.URL.Query().Get("name")
 	if name == "" {
 		name = "transcript"
@@ -231,13 +281,11 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+	code := http.StatusOK
 	if !out.OK {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
-		w.WriteHeader(http.StatusUnprocessableEntity)
-		json.NewEncoder(w).Encode(out)
-		return
+		code = http.StatusUnprocessableEntity
 	}
-	reply(w, out)
+	replyCapped(w, code, out)
 }
 
 // download answers the scored picture (--render) as a file to save: the
@@ -313,7 +361,14 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	q := r.URL.Query()
-	get := func(name string) (string, bool) { return q.Get(name), q.Has(name) }
+	// The parameters are those the game and the print options read.
+	known := []string{"format", "page", "download"}
+	get := func(name string) (string, bool) {
+		if !slices.Contains(known, name) {
+			known = append(known, name)
+		}
+		return q.Get(name), q.Has(name)
+	}
 	v, err := games.ParseValues(g.Params(), get)
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
@@ -324,14 +379,30 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
+	if unknownParams(w, r, known) {
+		return
+	}
+	format := layout.FormatSVG
+	switch f := q.Get("format"); f {
+	case "", "svg":
+	case "pdf":
+		format = layout.FormatPDF
+	default:
+		fail(w, http.StatusBadRequest, fmt.Sprintf("format %q: pdf or svg", f))
+		return
+	}
+	if err := checkBoards(g, v, o); err != nil {
+		failWith(w, err)
+		return
+	}
 	res, err := sheets.Build(g, v, o)
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	format := layout.FormatSVG
-	if q.Get("format") == "pdf" {
-		format = layout.FormatPDF
+	if err := checkSheet(res.Sheet); err != nil {
+		failWith(w, err)
+		return
 	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
 	if err := res.Sheet.Draw(doc); err != nil {
@@ -354,6 +425,10 @@ func sendDoc(w http.ResponseWriter, r *http.Request, doc layout.Document, name, 
 		var b bytes.Buffer
 		if _, err := d.WriteTo(&b); err != nil {
 			fail(w, http.StatusInternalServerError, "writing the PDF: "+err.Error())
+			return
+		}
+		if b.Len() > MaxAnswer {
+			fail(w, tooBig, fmt.Sprintf("the %s's PDF would be %.1f MB, more than the web app's %d MB", what, float64(b.Len())/(1<<20), MaxAnswer>>20))
 			return
 		}
 		w.Header().Set("Content-Type", "application/pdf")

@@ -43,6 +43,16 @@ func TestGamesListsTheCatalogue(t *testing.T) {
 		if gs[i].ID != g.Info().ID || len(gs[i].Params) != len(g.Params()) {
 			t.Errorf("game %d: %+v", i, gs[i])
 		}
+		// An int parameter has its bounds, a minimum of 0 too (the
+		// designer's hint read "undefined to 2147483647" for --seed).
+		for j, p := range g.Params() {
+			if j >= len(gs[i].Params) || p.Kind != games.Int {
+				continue
+			}
+			if q := gs[i].Params[j]; q.Min == nil || q.Max == nil || q.Default == nil || *q.Min != p.Min || *q.Max != p.Max || *q.Default != p.Default {
+				t.Errorf("%s --%s: bounds %v %v default %v, want %d to %d, %d", g.Info().ID, p.Name, q.Min, q.Max, q.Default, p.Min, p.Max, p.Default)
+			}
+		}
 	}
 }
 
@@ -108,6 +118,15 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"GET", "/api/sheet/arcs-and-marks?board-size=2000mm", "", 400, "does not fit"},
 		{"GET", "/api/sheet/arcs-and-marks?page=3", "", 400, "pages 1 to 2"},
 		{"GET", "/api/sheet/arcs-and-marks?copies=100000", "", 400, "--copies"},
+		{"GET", "/api/sheet/arcs-and-marks?format=png", "", 400, `format \"png\": pdf or svg`},
+		{"GET", "/api/sheet/arcs-and-marks?format=PDF", "", 400, "pdf or svg"},
+		{"GET", "/api/sheet/arcs-and-marks?bogus=1", "", 400, `unknown parameter \"bogus\"; the parameters are format, page, download, marks, paper`},
+		{"GET", "/api/sheet/arcs-and-marks?marks=20&Copies=2", "", 400, `unknown parameter \"Copies\"`},
+		{"GET", "/api/sheet/crossing-the-rings?marks=20", "", 400, `unknown parameter \"marks\"`},
+		{"GET", "/api/rules/arcs-and-marks?bogus=1", "", 400, "unknown parameter"},
+		{"GET", "/api/blank/arcs-and-marks?bogus=1", "", 400, "unknown parameter"},
+		{"GET", "/api/games?bogus=1", "", 400, "unknown parameter"},
+		{"GET", "/api/rules/arcs-and-mark", "", 404, "did you mean arcs-and-marks?"},
 		{"POST", "/api/score", "game: nope\n", 422, "unknown game"},
 		{"POST", "/api/score", "{{{", 422, ""},
 		{"POST", "/api/score?bogus=1", "x", 400, "unknown rule"},
@@ -121,6 +140,23 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		if w.Code != tc.code || !strings.Contains(w.Body.String(), tc.msg) {
 			t.Errorf("%s %s: %d %s, want %d with %q", tc.method, tc.target, w.Code, w.Body, tc.code, tc.msg)
 		}
+	}
+}
+
+// TestGameIDsInAnyCase: the API matches game ids without regard to case,
+// as the CLI does.
+func TestGameIDsInAnyCase(t *testing.T) {
+	h := Handler()
+	for _, target := range []string{"/api/rules/ARCS-AND-MARKS", "/api/sheet/Arcs-And-Marks?marks=20", "/api/blank/WITHIN-THE-CURVE"} {
+		if w := get(t, h, target); w.Code != 200 {
+			t.Errorf("%s: %d %.200s", target, w.Code, w.Body.String())
+		}
+	}
+	if w := post(t, h, "/api/board/new", `{"game": "ARCS-AND-MARKS", "params": {"marks": "8"}}`); w.Code != 200 || !strings.Contains(w.Body.String(), `"game":"arcs-and-marks"`) {
+		t.Errorf("board/new: %d %.200s", w.Code, w.Body.String())
+	}
+	if a, b := get(t, h, "/api/sheet/ARCS-AND-MARKS"), get(t, h, "/api/sheet/arcs-and-marks"); a.Body.String() != b.Body.String() {
+		t.Errorf("the sheet of ARCS-AND-MARKS differs from arcs-and-marks's")
 	}
 }
 

@@ -105,10 +105,16 @@ function field(p) {
     input = el('select', {id, name: p.name}, p.choices.map(c => el('option', {value: c}, c)));
   } else {
     input = el('input', {type: p.kind === 'int' ? 'number' : 'text', id, name: p.name,
-      value: p.value ?? (p.kind === 'int' && p.default ? p.default : ''), min: p.min || false, max: p.max || false});
+      value: p.value ?? (p.kind === 'int' ? p.default ?? '' : ''), min: p.kind === 'int' ? p.min ?? false : false, max: p.kind === 'int' ? p.max ?? false : false});
   }
-  const hint = p.label ? p.usage : (p.kind === 'int' ? `${p.min} to ${p.max}` : '');
+  const hint = p.label ? p.usage : (p.kind === 'int' ? range(p) : '');
   return el('label', {for: id}, el('span', {}, p.label || `${p.usage}`), input, hint ? el('small', {}, hint) : '');
+}
+
+// range is an int parameter's allowed values, as the CLI says them (a
+// minimum of 0 is a minimum).
+function range(p) {
+  return `${p.min} to ${p.max}`;
 }
 
 async function designPage(id) {
@@ -117,7 +123,7 @@ async function designPage(id) {
   const g = gs.find(g => g.id === id) || gs[0];
   const form = el('form', {class: 'opts', id: 'designer'},
     el('label', {for: 'opt-game'}, 'Game', el('select', {id: 'opt-game'}, gs.map(x => el('option', {value: x.id, selected: x.id === g.id}, x.title)))),
-    g.params.map(p => field({...p, label: `--${p.name}: ${p.usage}`, usage: p.kind === 'int' ? `${p.min} to ${p.max}` : ''})),
+    g.params.map(p => field({...p, label: `--${p.name}: ${p.usage}`, usage: p.kind === 'int' ? range(p) : ''})),
     printOptions.map(field));
   form.querySelector('#opt-game').addEventListener('change', e => { location.hash = `#/design/${e.target.value}`; });
   const status = el('p', {class: 'status', id: 'sheet-status'});
@@ -181,9 +187,10 @@ async function scorePage(id) {
   const g = gs.find(g => g.id === id);
   const text = el('textarea', {id: 'transcript', spellcheck: 'false', 'aria-label': 'transcript'});
   const file = el('input', {type: 'file', accept: '.yaml,.yml,.json,.txt', 'aria-label': 'open a transcript file'});
-  const rules = gs.flatMap(x => x.rules.map(p => ({...p, owner: x.title})))
+  // The rule variants of the game shown; without one, every game's.
+  const rules = (g ? [g] : gs).flatMap(x => x.rules.map(p => ({...p, owner: x.title})))
     .filter((p, i, a) => a.findIndex(q => q.name === p.name) === i);
-  const ruleFields = rules.map(p => field({...p, label: `${p.owner}: ${p.usage}`, usage: p.kind === 'string' ? '' : undefined}));
+  const ruleFields = rules.map(p => field({...p, label: g ? p.usage : `${p.owner}: ${p.usage}`, usage: p.kind === 'string' ? '' : undefined}));
   const out = el('section', {id: 'score-result'});
   const form = el('form', {class: 'opts', id: 'scorer'},
     el('label', {for: 'transcript'}, 'Transcript (YAML or JSON, as papergames transcript prints it)', text),

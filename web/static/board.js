@@ -49,7 +49,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const params = () => {
     const x = playable.find(p => p.id === startForm.querySelector('#start-game').value);
     startForm.querySelector('#start-params').replaceChildren(...x.params.filter(p => p.kind === 'int' && (x.header_keys || []).includes(p.name)).map(p =>
-      el('label', {for: 'start-' + p.name}, `${p.usage}`,
+      el('label', {for: 'start-' + p.name}, boardLabel(p),
         el('input', {type: 'number', id: 'start-' + p.name, name: p.name, min: p.min, max: p.max, value: query.get(p.name) || p.default}))));
   };
   startForm.querySelector('#start-game').addEventListener('change', params);
@@ -275,6 +275,14 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     if (f) { importText.value = await f.text(); load(importText.value); }
   });
   if (g && query.has('start')) startForm.requestSubmit();
+}
+
+// boardLabel labels a board parameter on the start form: what it counts,
+// without the usage's advice on printing (paper sizes, record forms),
+// which is the designer's business; and its range.
+function boardLabel(p) {
+  const what = p.usage.split(/ \(|: |; /)[0];
+  return `${what.charAt(0).toUpperCase() + what.slice(1)} (${p.min} to ${p.max})`;
 }
 
 function save(blob, name) {

@@ -1,0 +1,201 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/layout"
+	"papergames/scorer"
+	"papergames/sheets"
+)
+
+// The web app's own bounds on a sheet, tighter than the board command's:
+// a request must be answered in a few seconds and a few hundred MB. Past
+// them the sheet is refused before it is drawn, naming the bound.
+const (
+	// MaxSheetBoards is the most boards (copies x the boards of a round)
+	// a sheet request draws; checked before the sheet is laid out.
+	MaxSheetBoards = 200
+	// MaxSheetOps is the most drawing operations (strokes, fills, texts)
+	// a sheet request draws, estimated from one and two pages of it: about
+	// 2.5 s and 25 MB of PDF on this project's machine.
+	MaxSheetOps = 250_000
+)
+
+// tooBig is the status of a request refused for the work or the answer
+// it would take.
+const tooBig = 413
+
+// sheetBoards is the number of boards, and of copies, the sheet of g with
+// v and o has, computed from one round's setup (not the copies' own
+// boards); ok is false when sheets.Build will refuse the options.
+func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies int, ok bool) {
+	info := g.Info()
+	n := o.Players
+	if len(o.Names) > 0 {
+		n = len(o.Names)
+	}
+	if n == 0 {
+		n = max(info.MinPlayers, 2)
+		if info.MaxPlayers > 0 {
+			n = min(n, info.MaxPlayers)
+		}
+	}
+	if n < max(info.MinPlayers, 1) || (info.MaxPlayers > 0 && n > info.MaxPlayers) || o.Copies < 1 || o.Copies > sheets.MaxCopies {
+		return 0, 0, false
+	}
+	setup, err := g.Setup(v, make([]string, n))
+	if err != nil || len(setup.Cells) == 0 {
+		return 0, 0, false
+	}
+	copies = o.Copies
+	if o.Compact && o.Copies == 1 {
+		// A page of boards: --per-page, else at most MaxCompact.
+		per := sheets.MaxCompact
+		if o.PerPage > 0 {
+			per = o.PerPage
+		}
+		copies = (per + len(setup.Cells) - 1) / len(setup.Cells)
+	}
+	return copies * len(setup.Cells), copies, true
+}
+
+// counter is a Document that only counts what is drawn.
+type counter struct{ pages, ops int }
+
+func (c *counter) AddPage(w, h float64)                                               { c.pages++ }
+func (c *counter) Stroke(*layout.Path, layout.Pen)                                    { c.ops++ }
+func (c *counter) Fill(*layout.Path, layout.Color)                                    { c.ops++ }
+func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.ops++ }
+
+// sheetWork estimates the drawing operations and pages of s without
+// drawing it: one page of boards and two are drawn on a counter, and
+// every further page of boards costs what the second did (the score
+// table, rules and header pages are in both and cancel out).
+func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
+	p, err := s.Layout()
+	if err != nil {
+		return 0, 0, err
+	}
+	count := func(n int) (counter, error) {
+		t := *s
+		t.Cells = s.Cells[:n]
+		var c counter
+		err := t.Draw(&c)
+		return c, err
+	}
+	if p.Pages <= 2 {
+		c, err := count(len(s.Cells))
+		return c.ops, c.pages, err
+	}
+	one, err := count(p.Per)
+	if err != nil {
+		return 0, 0, err
+	}
+	two, err := count(2 * p.Per)
+	if err != nil {
+		return 0, 0, err
+	}
+	more := p.Pages - 1
+	return one.ops + (two.ops-one.ops)*more, one.pages + (two.pages-one.pages)*more, nil
+}
+
+// checkBoards refuses, before the sheet is built, one with more boards
+// than the web draws.
+func checkBoards(g games.Game, v games.Values, o sheets.Options) error {
+	if n, copies, ok := sheetBoards(g, v, o); ok && n > MaxSheetBoards {
+		return &badRequest{tooBig, fmt.Sprintf("this sheet has %d boards (%d a copy): the web app draws at most %d boards a request; ask for fewer copies, or print it with papergames board", n, n/copies, MaxSheetBoards)}
+	}
+	return nil
+}
+
+// checkSheet refuses a built sheet whose drawing would pass the web's
+// bound, with a message that names it.
+func checkSheet(s *layout.Sheet) error {
+	ops, pages, err := sheetWork(s)
+	if err != nil {
+		return err
+	}
+	if ops > MaxSheetOps {
+		fit := max(1, int(int64(pages)*MaxSheetOps/int64(ops)))
+		return &badRequest{tooBig, fmt.Sprintf("this sheet would be about %d pages (%d boards, %d drawing operations): the web app draws at most %d operations a request, about %d pages of these boards; ask for fewer copies, or print it with papergames board", pages, len(s.Cells), ops, MaxSheetOps, fit)}
+	}
+	return nil
+}
+
+// MaxMovePairs bounds the work of scoring a transcript on the web: the
+// pairs of moves within a round, summed over the rounds (each move of the
+// geometry games is checked against the earlier ones of its round; a
+// round's report lists what each move meets). 200,000 is three rounds of
+// 360 arcs (Arcs And Marks' largest sheet), or thirty of 112 (A4's): about
+// a second and 11 MB of answer. Checked before the transcript is scored.
+const MaxMovePairs = 200_000
+
+// MaxAnswer bounds an answer's size (a report with its drawings, the
+// board's state, a sheet); past it the request is refused, not streamed.
+const MaxAnswer = 16 << 20
+
+// checkWork refuses a transcript whose rounds have more pairs of moves
+// than MaxMovePairs, counted from the moves as written (no move is
+// played). A transcript it cannot read is left to the scorer to report.
+func checkWork(data []byte) error {
+	root, id, err := scorer.GameOf("transcript", data)
+	if err != nil {
+		return nil
+	}
+	g, err := catalog.Lookup(id)
+	if err != nil {
+		return nil
+	}
+	b, ok := g.(games.Board)
+	if !ok {
+		return nil
+	}
+	t, err := games.ReadHeader(b, "transcript", root)
+	if err != nil {
+		return nil
+	}
+	return checkPairs(b, t)
+}
+
+// checkPairs is checkWork on a transcript read.
+func checkPairs(b games.Board, t *scorer.Transcript) error {
+	pairs, moves, most, at := 0, 0, 0, 0
+	for i := range t.Rounds {
+		_, words, err := b.OpenRound(t, i, nil)
+		if err != nil {
+			return nil
+		}
+		n := len(words)
+		moves += n
+		pairs += n * (n - 1) / 2
+		if n > most {
+			most, at = n, i
+		}
+	}
+	if pairs > MaxMovePairs {
+		return &badRequest{tooBig, fmt.Sprintf("the transcript is too big to score on the web: %d moves in %d rounds (%d in round %d), %d pairs of moves within a round; the web app scores at most %d pairs (about three rounds of 360 arcs): score it with papergames score", moves, len(t.Rounds), most, at+1, pairs, MaxMovePairs)}
+	}
+	return nil
+}
+
+// replyCapped answers v as JSON with status code, or 413 when that is
+// larger than MaxAnswer.
+func replyCapped(w http.ResponseWriter, code int, v any) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		fail(w, http.StatusInternalServerError, "writing the answer: "+err.Error())
+		return
+	}
+	if buf.Len() > MaxAnswer {
+		fail(w, tooBig, fmt.Sprintf("the answer would be %.1f MB, more than the web app's %d MB: score the transcript with papergames score", float64(buf.Len())/(1<<20), MaxAnswer>>20))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(code)
+	w.Write(buf.Bytes())
+}
