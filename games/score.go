@@ -85,8 +85,9 @@ func ScoreTranscript(sc Scorer, t *scorer.Transcript, v Values) (*scorer.Result,
 	}
 	var unplayed string
 	switch {
-	case played == 0 && len(t.Rounds) > 0:
-		return nil, nil, t.Rounds[0].Errorf("no round is filled in: write the moves of the rounds played (a blank transcript's rounds left as printed are rounds not played)")
+	case played == 0:
+		// Nothing is filled in: the scorer says what each round lacks.
+		played = len(t.Rounds)
 	case played == len(t.Rounds)-1:
 		unplayed = fmt.Sprintf("round %d was left blank: not played, not counted", played+1)
 	case played < len(t.Rounds):

@@ -23,7 +23,7 @@ func TestSheetWorkIsBounded(t *testing.T) {
 		{"within-the-curve?copies=3&size=40&players=12", 413, "the web app draws at most"},
 		{"arcs-and-marks?copies=300&marks=360&paper=1200x1200mm&format=pdf", 413, "the web app draws at most 200 boards"},
 		{"arcs-and-marks?copies=150&marks=360&paper=1200x1200mm&format=pdf", 413, "pages of these boards"},
-		{"crossing-the-rings?copies=150&circles=12&random-dividers=1&paper=1200x1200mm", 413, "pages of these boards"},
+		{"crossing-the-rings?copies=150&circles=12&paper=1200x1200mm", 413, "pages of these boards"},
 		{"within-the-curve?compact=1&size=40&players=12&copies=2", 413, "288 boards (144 a copy): the web app draws at most 200 boards"},
 		{"within-the-curve?compact=1&size=40&players=12", 200, ""},
 		{"within-the-curve?size=40&players=12&format=pdf", 200, ""},

@@ -51,6 +51,7 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("GET /api/rules/{game}", handleRules)
 	mux.HandleFunc("GET /api/sheet/{game}", handleSheet)
 	mux.HandleFunc("GET /api/blank/{game}", handleBlank)
+	mux.HandleFunc("GET /api/example/{game}", handleExample)
 	mux.HandleFunc("POST /api/score", handleScore)
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
@@ -207,7 +208,46 @@ func handleRules(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, txt)
 }
 
+// handleBlank answers the blank transcript of the sheet of the query's
+// parameters (those of /api/sheet; none: the default sheet), as
+// papergames transcript prints it.
 func handleBlank(w http.ResponseWriter, r *http.Request) {
+	g, ok := game(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	var known []string
+	get := func(name string) (string, bool) {
+		if !slices.Contains(known, name) {
+			known = append(known, name)
+		}
+		return q.Get(name), q.Has(name)
+	}
+	v, err := games.ParseValues(g.Params(), get)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	o, err := sheets.ParseOptions(get)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if unknownParams(w, r, known) {
+		return
+	}
+	txt, err := sheets.Blank(g, v, o)
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	io.WriteString(w, txt)
+}
+
+// handleExample answers the game's filled-in example transcript.
+func handleExample(w http.ResponseWriter, r *http.Request) {
 	g, ok := game(w, r)
 	if !ok || unknownParams(w, r, nil) {
 		return

@@ -199,3 +199,38 @@ func TestStaticFiles(t *testing.T) {
 		t.Errorf("strict: %d %s", w.Code, b)
 	}
 }
+
+// TestBlankIsTheCLIsBlank: /api/blank answers papergames transcript's
+// blank for the same options (the sheet's cuts filled in), and
+// /api/example the filled-in example.
+func TestBlankIsTheCLIsBlank(t *testing.T) {
+	h := Handler()
+	for _, tc := range []struct {
+		game, query string
+		v           games.Values
+		o           sheets.Options
+	}{
+		{"arcs-and-marks", "", games.Values{"marks": 12}, sheets.Options{}},
+		{"crossing-the-rings", "circles=4&dividers=1:0,180&names=Ann,Bob,Cy", games.Values{"circles": 4, "dividers": "1:0,180", "seed": 1}, sheets.Options{Names: []string{"Ann", "Bob", "Cy"}}},
+	} {
+		w := get(t, h, "/api/blank/"+tc.game+"?"+tc.query)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d %s", tc.query, w.Code, w.Body)
+		}
+		g, _ := catalog.Lookup(tc.game)
+		o := tc.o
+		o.Paper, o.Copies, o.Margin, o.LineWidth = layout.Papers["a4"], 1, 10, 0.35
+		want, err := sheets.Blank(g, tc.v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Body.String() != want {
+			t.Errorf("%s?%s: the web's blank differs from the CLI's:\n%s\nwant\n%s", tc.game, tc.query, w.Body, want)
+		}
+	}
+	w := get(t, h, "/api/example/within-the-curve")
+	want, _ := catalog.Example("within-the-curve")
+	if w.Code != 200 || w.Body.String() != want {
+		t.Errorf("example: %d", w.Code)
+	}
+}

@@ -132,9 +132,10 @@ async function designPage(id) {
   const pdf = el('a', {class: 'button', id: 'download-pdf'}, 'Download PDF');
   const svg = el('a', {class: 'button plain', id: 'download-svg'}, 'Download SVG (this page)');
   const play = el('a', {class: 'button plain', id: 'play-board', hidden: !g.board_entry}, 'Play on this board');
+  const blank = el('a', {class: 'button plain', id: 'blank-transcript', download: `${g.id}-transcript.yaml`, title: 'the transcript to fill in for this sheet, as papergames transcript prints it'}, 'Blank transcript');
   show('Design a sheet', el('h1', {}, `Design a sheet: ${g.title}`),
     el('div', {class: 'split'}, form,
-      el('section', {class: 'preview'}, el('div', {class: 'row'}, pdf, svg, pageSel, play), status, img)));
+      el('section', {class: 'preview'}, el('div', {class: 'row'}, pdf, svg, pageSel, blank, play), status, img)));
   let url = '', timer = 0, seq = 0;
   const query = () => {
     const q = new URLSearchParams();
@@ -170,6 +171,7 @@ async function designPage(id) {
     img.src = url;
     pdf.href = `/api/sheet/${g.id}?${q}&format=pdf`;
     svg.href = `/api/sheet/${g.id}?${q}&page=${pageSel.value}&download=1`;
+    blank.href = `/api/blank/${g.id}?${q}`;
     const bq = new URLSearchParams();
     for (const p of g.params) if (q.has(p.name)) bq.set(p.name, q.get(p.name));
     if (q.has('names')) bq.set('names', q.get('names'));
@@ -194,15 +196,19 @@ async function scorePage(id) {
   const out = el('section', {id: 'score-result'});
   const form = el('form', {class: 'opts', id: 'scorer'},
     el('label', {for: 'transcript'}, 'Transcript (YAML or JSON, as papergames transcript prints it)', text),
-    el('div', {class: 'row'}, file, g ? el('button', {type: 'button', class: 'plain', id: 'blank'}, `Blank ${g.title} transcript`) : ''),
+    el('div', {class: 'row'}, file, g ? [
+      el('button', {type: 'button', class: 'plain', id: 'blank', title: 'the transcript to fill in for the default sheet, as papergames transcript prints it'}, `Blank ${g.title} transcript`),
+      el('button', {type: 'button', class: 'plain', id: 'example'}, 'Example game')] : ''),
     ruleFields,
     el('div', {class: 'row'}, el('button', {type: 'submit', id: 'score'}, 'Score')));
   show('Score a game', el('h1', {}, g ? `Score a game: ${g.title}` : 'Score a game'), el('div', {class: 'split'}, form, out));
   file.addEventListener('change', async () => { if (file.files[0]) text.value = await file.files[0].text(); });
-  form.querySelector('#blank')?.addEventListener('click', async () => {
-    const r = await fetch(`/api/blank/${g.id}`);
-    text.value = r.ok ? await r.text() : await errorText(r);
-  });
+  for (const [id, api] of [['blank', 'blank'], ['example', 'example']]) {
+    form.querySelector('#' + id)?.addEventListener('click', async () => {
+      const r = await fetch(`/api/${api}/${g.id}`);
+      text.value = r.ok ? await r.text() : await errorText(r);
+    });
+  }
   form.addEventListener('submit', async e => {
     e.preventDefault();
     const q = new URLSearchParams();
