@@ -668,8 +668,8 @@ type Shortest struct {
 	// Deficit is the odd moves of a game that ends stuck on an odd move:
 	// every such game has 2*Deficit moves, every other an odd number fewer.
 	Deficit int
-	States int   // drawings stored
-	Nodes  int64 // moves played by the search
+	States  int   // drawings stored
+	Nodes   int64 // moves played by the search
 	// LineXY is the game's segments, ends on the unit circle (x right, y
 	// up), for drawing.
 	LineXY [][4]float64
