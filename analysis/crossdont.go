@@ -699,6 +699,13 @@ func SolveShortest(chords [][2]*big.Rat, budget int) (Shortest, error) {
 	return out, nil
 }
 
+// Deficit is the chords' deficit (see Shortest): a game that ends stuck
+// on an odd move has twice it; an error when the engine refuses a chord.
+func Deficit(chords [][2]*big.Rat) (d int, err error) {
+	r, err := shortestSearch(chords, -1)
+	return r.deficit, err
+}
+
 type shortestResult struct {
 	*defSearch
 	deficit int
@@ -731,6 +738,9 @@ func shortestSearch(chords [][2]*big.Rat, budget int) (r shortestResult, err err
 	r.defSearch = s
 	d0 := s.deficit()
 	r.deficit = d0
+	if budget < 0 {
+		return r, nil // the deficit alone
+	}
 	// A game stuck on an odd move has exactly 2*d0 moves; any other ends
 	// stuck on an even move, after an odd number. So only odd limits
 	// below 2*d0 need a search: when none ends, every game has 2*d0.

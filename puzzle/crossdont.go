@@ -1,10 +1,5 @@
 package puzzle
 
-// WORK IN PROGRESS (branch cdc-puzzle-wip): analysis.SolveShortest proves
-// only chord sets whose every game has the same length, or whose shortest
-// game is one move, within its budget; the levels below find no puzzle
-// whose shortest game is clearly shorter than random play.
-
 import (
 	"fmt"
 	"math"
@@ -33,16 +28,19 @@ var shortestKind = Kind{
 	Make:    makeShortest,
 }
 
-// shortestLevels: chords, distinct end points (angles at multiples of
-// 15 degrees), and the search's effort (moves played) a puzzle of the
-// level needs, at least and below.
+// shortestLevels: chords, the range of the chords' deficit (a game
+// that runs to the end has twice it), and the drawings the search may
+// store (a set it cannot prove within them is drawn again).
 var shortestLevels = [3]struct {
-	m, points        int
-	minNodes, budget int
+	m            [2]int
+	dLo, dHi     int
+	budget       int
+	maxWinShare  float64 // at most this share of first moves end the game
+	minMeanShare float64 // random play at least this share of the full length
 }{
-	Easy:   {4, 5, 5, 3000},
-	Medium: {4, 5, 90, 3000},
-	Hard:   {4, 6, 900, 3000},
+	Easy:   {[2]int{3, 3}, 3, 4, 5000, 0.34, 0.5},
+	Medium: {[2]int{3, 4}, 5, 5, 40000, 0.25, 0.6},
+	Hard:   {[2]int{3, 4}, 6, 6, 150000, 0.25, 0.6},
 }
 
 // Shortest is a Cross, Don't Cross shortest-game puzzle: the defense's
@@ -84,8 +82,9 @@ func (p Shortest) state() (*crossdont.State, error) {
 	return st, nil
 }
 
-// searchBudget is the drawings the shortest-game search may store.
-const searchBudget = 3000
+// checkBudget is the drawings the check's search may store: the hard
+// level's, so every printed puzzle checks.
+const checkBudget = 150000
 
 // Solve proves the fewest offense segments by analysis.SolveShortest.
 func (p Shortest) Solve(budget int) (analysis.Shortest, error) {
@@ -111,40 +110,84 @@ func (p Shortest) randomMean(rng *rand.Rand, n int) float64 {
 	return float64(sum) / float64(n)
 }
 
-func randomShortest(rng *rand.Rand, m, points int) Shortest {
-	angles := rng.Perm(24)[:points]
+func randomShortest(rng *rand.Rand, m int) Shortest {
 	var p Shortest
 	used := map[[2]int]bool{}
 	for len(p.Chords) < m {
-		a, b := angles[rng.IntN(points)]*15, angles[rng.IntN(points)]*15
-		if a == b || used[[2]int{a, b}] || used[[2]int{b, a}] {
+		a, b := rng.IntN(12)*30, rng.IntN(12)*30
+		if a == b || used[[2]int{a, b}] {
 			continue
 		}
-		used[[2]int{a, b}] = true
+		used[[2]int{a, b}], used[[2]int{b, a}] = true, true
 		p.Chords = append(p.Chords, [2]int{a, b})
 	}
 	return p
 }
 
-func makeShortest(rng, _ *rand.Rand, d Difficulty, _ int) (*Item, error) {
-	lv := shortestLevels[d]
-	for try := 0; try < 400; try++ {
-		p := randomShortest(rng, lv.m, lv.points)
-		sol, err := p.Solve(lv.budget)
-		if err != nil || int(sol.Nodes) < lv.minNodes || sol.Fewest < 2 {
-			continue
-		}
-		// Interesting: the shortest game clearly shorter than random play.
-		mean := p.randomMean(rng, 40)
-		if float64(sol.Fewest) > mean-2 {
-			continue
-		}
-		return p.item(sol, mean)
+// firstMoves counts the offense's first moves and those that leave it
+// stuck at once.
+func (p Shortest) firstMoves() (moves, ending int, err error) {
+	st, err := p.state()
+	if err != nil {
+		return 0, 0, err
 	}
-	return nil, fmt.Errorf("no %s puzzle found in 400 tries", Difficulties[d])
+	for _, mv := range st.Moves(nil) {
+		if err := st.Play(mv); err != nil {
+			return 0, 0, err
+		}
+		moves++
+		if st.Over() {
+			ending++
+		}
+		st.Undo()
+	}
+	return moves, ending, nil
 }
 
-func (p Shortest) item(sol analysis.Shortest, mean float64) (*Item, error) {
+// shortcut tells whether puzzle i of a sheet is one whose shortest game
+// is a single move (else every game runs to the end): the sheet deals
+// them two of each kind in every four, in a shuffled order, so that a
+// sheet mixes both and the solver must find out which it has.
+func shortcut(sheet *rand.Rand, i int) bool {
+	var deal []int
+	for len(deal) <= i {
+		deal = append(deal, sheet.Perm(4)...)
+	}
+	return deal[i] < 2
+}
+
+func makeShortest(rng, sheet *rand.Rand, d Difficulty, i int) (*Item, error) {
+	lv := shortestLevels[d]
+	want := shortcut(sheet, i)
+	for try := 0; try < 2000; try++ {
+		p := randomShortest(rng, lv.m[0]+rng.IntN(lv.m[1]-lv.m[0]+1))
+		def, err := analysis.Deficit(p.rats())
+		if err != nil || def < lv.dLo || def > lv.dHi {
+			continue
+		}
+		full := 2 * def
+		// The first moves first: they decide a one-move puzzle cheaply.
+		moves, ending, err := p.firstMoves()
+		if err != nil {
+			return nil, err
+		}
+		if want != (ending > 0) || float64(ending) > lv.maxWinShare*float64(moves) {
+			continue
+		}
+		mean := p.randomMean(rng, 40)
+		if want && mean < lv.minMeanShare*float64(full) {
+			continue
+		}
+		sol, err := p.Solve(lv.budget)
+		if err != nil || want && sol.Fewest != 1 || !want && sol.Fewest != full {
+			continue
+		}
+		return p.item(sol, mean, moves, ending)
+	}
+	return nil, fmt.Errorf("no %s puzzle found in 2000 tries", Difficulties[d])
+}
+
+func (p Shortest) item(sol analysis.Shortest, mean float64, moves, ending int) (*Item, error) {
 	tr, err := p.Transcript(sol.Line)
 	if err != nil {
 		return nil, err
@@ -156,12 +199,16 @@ func (p Shortest) item(sol analysis.Shortest, mean float64) (*Item, error) {
 	if got := res.Totals()[0]; got != sol.Fewest {
 		return nil, fmt.Errorf("puzzle %s: the scorer gives the key %d, the search %d", p.ID(), got, sol.Fewest)
 	}
+	caption := fmt.Sprintf("fewest %d: %d of the %d first moves end the game (random play: %.1f)", sol.Fewest, ending, moves, mean)
+	if sol.Fewest == 2*sol.Deficit {
+		caption = fmt.Sprintf("fewest %d: every game has %d moves (%d search moves)", sol.Fewest, sol.Fewest, sol.Nodes)
+	}
 	return &Item{
 		ID:         p.ID(),
 		Puzzle:     shortestFigure{p: p},
 		Key:        shortestFigure{p: p, line: sol.Line, xy: sol.LineXY},
 		Optimum:    sol.Fewest,
-		KeyCaption: fmt.Sprintf("fewest %d (random play: %.1f; %d search moves)", sol.Fewest, mean, sol.Nodes),
+		KeyCaption: caption,
 		KeyShort:   fmt.Sprintf("fewest %d", sol.Fewest),
 		Effort:     int(sol.Nodes),
 		Transcript: tr,
@@ -281,7 +328,7 @@ func checkShortest(name string, data []byte) (string, bool, error) {
 			return "", false, fmt.Errorf("%s: move %s: %v", name, w, err)
 		}
 	}
-	sol, err := p.Solve(searchBudget * 10)
+	sol, err := p.Solve(checkBudget)
 	if err != nil {
 		return "", false, err
 	}
@@ -334,16 +381,28 @@ func (f shortestFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layo
 	at := func(x, y float64) layout.Point { return layout.Pt(ctr.X+x*rad, ctr.Y-y*rad) }
 	font := layout.Font{Size: 2.6}
 	blue := layout.RGB(0, 70, 160)
-	for i, ch := range f.p.Chords {
+	for _, ch := range f.p.Chords {
 		var e [2]layout.Point
 		for j, a := range ch {
 			e[j] = layout.Compass(ctr, rad, float64(a))
 		}
 		c.Stroke(layout.Segment(e[0], e[1]), layout.Pen{Width: st.Line * 1.6, Color: layout.Black})
+	}
+	// One label a point: a shared end's names joined ("1b=3a"), any of
+	// which a transcript may use.
+	names := map[int][]string{}
+	var order []int
+	for i, ch := range f.p.Chords {
 		for j, a := range ch {
-			lp := layout.Compass(ctr, rad*0.86, float64(a))
-			c.Text(layout.Pt(lp.X, lp.Y+0.9), fmt.Sprintf("%d%c", i+1, 'a'+j), font, layout.Center, layout.Black)
+			if names[a] == nil {
+				order = append(order, a)
+			}
+			names[a] = append(names[a], fmt.Sprintf("%d%c", i+1, 'a'+j))
 		}
+	}
+	for _, a := range order {
+		lp := layout.Compass(ctr, rad*0.84, float64(a))
+		c.Text(layout.Pt(lp.X, lp.Y+0.9), strings.Join(names[a], "="), font, layout.Center, layout.Black)
 	}
 	for i, g := range f.xy {
 		p, q := at(g[0], g[1]), at(g[2], g[3])
