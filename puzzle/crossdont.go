@@ -333,7 +333,11 @@ func checkShortest(name string, data []byte) (string, bool, error) {
 		return "", false, err
 	}
 	got := res.Totals()[0]
-	fmt.Fprintf(&b, "your game has %d segments; the fewest is %d (%d search moves)\n", got, sol.Fewest, sol.Nodes)
+	segs := "segments"
+	if got == 1 {
+		segs = "segment"
+	}
+	fmt.Fprintf(&b, "your game has %d %s; the fewest is %d (%d search moves)\n", got, segs, sol.Fewest, sol.Nodes)
 	if !st.Over() {
 		b.WriteString("not a solution: you still have a legal move (the game goes on until you are stuck)\n")
 		return b.String(), false, nil
