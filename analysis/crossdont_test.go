@@ -248,3 +248,15 @@ func TestShortestAgainstFullSearch(t *testing.T) {
 	}
 	t.Logf("fewest: sets compared %v", compared)
 }
+
+// BenchmarkShortestFull: a set of 4 chords whose every game has 12 moves,
+// proved by the search over odd lengths up to 11.
+func BenchmarkShortestFull(b *testing.B) {
+	cs := chords(b, "120-30,330-150,330-60,0-330")
+	for b.Loop() {
+		sh, err := SolveShortest(cs, 1<<20)
+		if err != nil || sh.Fewest != 12 {
+			b.Fatal(sh.Fewest, err)
+		}
+	}
+}
