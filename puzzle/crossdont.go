@@ -22,7 +22,8 @@ var shortestKind = Kind{
 	Title:  "Cross, Don't Cross shortest game",
 	Credit: "Puzzles on Leroy Quet's Cross, Don't Cross Circle Game",
 	Instructions: "The defense's chords are printed on the degree circle. You are the offense: draw segments between points (chord ends and crossings), " +
-		"odd moves crossing nothing, even moves crossing exactly one drawn segment, none along a drawn segment. Play so that you are stuck (no legal move left) as soon as you can.",
+		"odd moves crossing nothing, even moves crossing exactly one drawn segment, none along a drawn segment. Play so that you are stuck (no legal move left) as soon as you can. " +
+		"Segments are numbered on from the chords (with 3 chords your first is 4); ixj is where segments i and j cross.",
 	Value:   "the fewest offense segments of any game",
 	PerPage: [3]int{4, 4, 4},
 	Make:    makeShortest,
@@ -351,7 +352,8 @@ func checkShortest(name string, data []byte) (string, bool, error) {
 }
 
 // shortestFigure draws the chords on the degree circle, their ends
-// labelled; the key adds the offense's segments, numbered by move, and
+// labelled; the key adds the offense's segments, numbered on from the
+// chords as the transcript's crossings name them (ixj), and
 // the moves written out under the circle.
 type shortestFigure struct {
 	p    Shortest
@@ -412,7 +414,7 @@ func (f shortestFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layo
 		p, q := at(g[0], g[1]), at(g[2], g[3])
 		c.Stroke(layout.Segment(p, q), layout.Pen{Width: st.Line * 1.2, Color: blue})
 		m := layout.Pt((p.X+q.X)/2, (p.Y+q.Y)/2)
-		c.Text(layout.Pt(m.X, m.Y+0.9), strconv.Itoa(i+1), layout.Font{Size: 2.6, Bold: true}, layout.Center, blue)
+		c.Text(layout.Pt(m.X, m.Y+0.9), strconv.Itoa(len(f.p.Chords)+i+1), layout.Font{Size: 2.6, Bold: true}, layout.Center, blue)
 	}
 	if f.line == nil {
 		return
@@ -426,7 +428,7 @@ func (f shortestFigure) Draw(c layout.Canvas, o layout.Point, s float64, st layo
 		}
 		var ws []string
 		for k := lo; k < hi; k++ {
-			ws = append(ws, fmt.Sprintf("%d. %s", k+1, f.line[k]))
+			ws = append(ws, fmt.Sprintf("%d. %s", len(f.p.Chords)+k+1, f.line[k]))
 		}
 		c.Text(layout.Pt(o.X+e.W/2, o.Y+e.H+2+3.6*float64(r)+2.6), strings.Join(ws, "  "), font, layout.Center, blue)
 	}
