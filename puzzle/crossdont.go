@@ -14,6 +14,7 @@ import (
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/crossdont"
+	"papergames/hp"
 	"papergames/layout"
 )
 
@@ -93,10 +94,11 @@ func (p Shortest) Solve(budget int) (analysis.Shortest, error) {
 }
 
 // randomMean is the mean length of n random games after the chords.
-func (p Shortest) randomMean(rng *rand.Rand, n int) float64 {
+func (p Shortest) randomMean(rng *rand.Rand, n int) (mean float64, err error) {
+	defer hp.Guard(&err)
 	st, err := p.state()
 	if err != nil {
-		return 0
+		return 0, err
 	}
 	var buf []crossdont.Move
 	sum := 0
@@ -108,7 +110,7 @@ func (p Shortest) randomMean(rng *rand.Rand, n int) float64 {
 			st.Undo()
 		}
 	}
-	return float64(sum) / float64(n)
+	return float64(sum) / float64(n), nil
 }
 
 func randomShortest(rng *rand.Rand, m int) Shortest {
@@ -128,6 +130,7 @@ func randomShortest(rng *rand.Rand, m int) Shortest {
 // firstMoves counts the offense's first moves and those that leave it
 // stuck at once.
 func (p Shortest) firstMoves() (moves, ending int, err error) {
+	defer hp.Guard(&err)
 	st, err := p.state()
 	if err != nil {
 		return 0, 0, err
@@ -170,12 +173,15 @@ func makeShortest(rng, sheet *rand.Rand, d Difficulty, i int) (*Item, error) {
 		// The first moves first: they decide a one-move puzzle cheaply.
 		moves, ending, err := p.firstMoves()
 		if err != nil {
-			return nil, err
+			continue // a relation too close to call: another set
 		}
 		if want != (ending > 0) || float64(ending) > lv.maxWinShare*float64(moves) {
 			continue
 		}
-		mean := p.randomMean(rng, 40)
+		mean, err := p.randomMean(rng, 40)
+		if err != nil {
+			continue // a relation too close to call: another set
+		}
 		if want && mean < lv.minMeanShare*float64(full) {
 			continue
 		}
@@ -220,7 +226,8 @@ func (p Shortest) item(sol analysis.Shortest, mean float64, moves, ending int) (
 
 // Transcript plays the moves on the engine, which must accept each and
 // leave the offense stuck, and returns the round's transcript.
-func (p Shortest) Transcript(line []string) (string, error) {
+func (p Shortest) Transcript(line []string) (_ string, err error) {
+	defer hp.Guard(&err)
 	st, err := p.state()
 	if err != nil {
 		return "", fmt.Errorf("puzzle %s: %v", p.ID(), err)
@@ -266,7 +273,8 @@ func (p Shortest) blank() string {
 // checkShortest checks a Cross, Don't Cross shortest-game puzzle: the
 // scorer first, the chords as printed (from the puzzle line), the game
 // finished (the offense stuck), its length against the fewest.
-func checkShortest(name string, data []byte) (string, bool, error) {
+func checkShortest(name string, data []byte) (_ string, _ bool, err error) {
+	defer hp.Guard(&err)
 	res, _, err := games.Score(crossdont.Game{}, name, data, games.Values{})
 	if err != nil {
 		return "", false, err
