@@ -163,6 +163,10 @@ func TestShortestReproved(t *testing.T) {
 			t.Errorf("puzzle %s: the key says %d, the full search %d", it.ID, it.Optimum, d.Min)
 		}
 		kinds[it.Optimum == 1]++
+		report, ok, err := Check("blank.yaml", []byte(it.Blank))
+		if err != nil || ok || !strings.Contains(report, "not a solution") || !strings.Contains(report, it.ID) {
+			t.Errorf("puzzle %s: the blank transcript: %v %v\n%s", it.ID, ok, err, report)
+		}
 		if it.Optimum != 1 {
 			continue
 		}
@@ -206,7 +210,7 @@ func TestShortestReproved(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		report, ok, err := Check("long.yaml", []byte(tr))
+		report, ok, err = Check("long.yaml", []byte(tr))
 		if err != nil || ok || !strings.Contains(report, "not optimal") {
 			t.Errorf("puzzle %s: a game of %d moves: %v %v\n%s", it.ID, len(long), ok, err, report)
 		}
