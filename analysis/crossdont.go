@@ -648,7 +648,9 @@ func (s *defSearch) line() []string {
 // of that length (its moves as a transcript writes them), by iterative
 // deepening on the offense's segments over the game's engine, with a
 // table of drawings (segments between exactly interned points) that
-// found no end within the moves left. It is proven minimal: no game of
+// found no end within the moves left. Only odd lengths below twice the
+// chords' deficit are searched: every game stuck on an odd move has
+// exactly that length (see deficit). It is proven minimal: no game of
 // fewer moves exists. budget bounds the drawings stored; an error when it
 // runs out, or when the engine refuses a chord.
 func ShortestDefense(chords [][2]*big.Rat, budget int) (fewest int, line []string, err error) {
@@ -663,8 +665,11 @@ func ShortestDefense(chords [][2]*big.Rat, budget int) (fewest int, line []strin
 type Shortest struct {
 	Fewest int
 	Line   []string
-	States int   // drawings stored
-	Nodes  int64 // moves played by the search
+	// Deficit is the odd moves of a game that ends stuck on an odd move:
+	// every such game has 2*Deficit moves, every other an odd number fewer.
+	Deficit int
+	States  int   // drawings stored
+	Nodes   int64 // moves played by the search
 	// LineXY is the game's segments, ends on the unit circle (x right, y
 	// up), for drawing.
 	LineXY [][4]float64
@@ -676,7 +681,7 @@ func SolveShortest(chords [][2]*big.Rat, budget int) (Shortest, error) {
 	if err != nil {
 		return Shortest{}, err
 	}
-	out := Shortest{Fewest: s.fewest, Line: s.line, States: len(s.seen), Nodes: s.nodes}
+	out := Shortest{Fewest: s.fewest, Line: s.line, Deficit: s.deficit, States: len(s.seen), Nodes: s.nodes}
 	for _, w := range s.line {
 		mv, err := s.st.Parse(w)
 		if err == nil {
@@ -694,10 +699,18 @@ func SolveShortest(chords [][2]*big.Rat, budget int) (Shortest, error) {
 	return out, nil
 }
 
+// Deficit is the chords' deficit (see Shortest): a game that ends stuck
+// on an odd move has twice it; an error when the engine refuses a chord.
+func Deficit(chords [][2]*big.Rat) (d int, err error) {
+	r, err := shortestSearch(chords, -1)
+	return r.deficit, err
+}
+
 type shortestResult struct {
 	*defSearch
-	fewest int
-	line   []string
+	deficit int
+	fewest  int
+	line    []string
 }
 
 func shortestSearch(chords [][2]*big.Rat, budget int) (r shortestResult, err error) {
@@ -723,7 +736,15 @@ func shortestSearch(chords [][2]*big.Rat, budget int) (r shortestResult, err err
 	}
 	s.m = len(chords)
 	r.defSearch = s
-	for limit := 0; ; limit++ {
+	d0 := s.deficit()
+	r.deficit = d0
+	if budget < 0 {
+		return r, nil // the deficit alone
+	}
+	// A game stuck on an odd move has exactly 2*d0 moves; any other ends
+	// stuck on an even move, after an odd number. So only odd limits
+	// below 2*d0 need a search: when none ends, every game has 2*d0.
+	for limit := 1; limit < 2*d0; limit += 2 {
 		found, ok := s.shortest(limit)
 		if !ok {
 			return r, fmt.Errorf("the search stored its budget of %d drawings with no game of %d moves or fewer found", budget, limit)
@@ -733,4 +754,62 @@ func shortestSearch(chords [][2]*big.Rat, budget int) (r shortestResult, err err
 			return r, nil
 		}
 	}
+	// Every game has 2*d0 moves: play the first legal move until stuck.
+	var line []string
+	for {
+		moves := s.st.Moves(nil)
+		if len(moves) == 0 {
+			break
+		}
+		line = append(line, moves[0].String())
+		if err := s.st.Play(moves[0]); err != nil {
+			return r, fmt.Errorf("a listed move was refused: %v", err)
+		}
+	}
+	for range line {
+		s.st.Undo()
+	}
+	if len(line) != 2*d0 {
+		return r, fmt.Errorf("a game of %d moves, not the %d the chords' deficit gives: the count is wrong", len(line), 2*d0)
+	}
+	r.fewest, r.line = len(line), line
+	return r, nil
+}
+
+// deficit is the offense's odd moves in a game stuck on an odd move: the
+// edges a triangulation of the points adds to the chords' drawing. The
+// drawing is a plane graph on n points (chord ends and crossings), h of
+// them on the circle, with e edges (the chords cut at their crossings); a
+// triangulation of n points with h on their convex hull has 3n - 3 - h
+// edges, the circle's neighbours joined. An odd move adds an edge and no
+// point, so the deficit 3n - 3 - h - e drops by one; an even move adds a
+// point, cuts the segment it crosses and is cut there itself: 3 edges,
+// and the deficit stays. No odd move is left exactly when every face is a
+// triangle, at deficit 0. (Faces are convex: every inner point is a
+// crossing, so no angle reaches 180 degrees.)
+func (s *defSearch) deficit() int {
+	h := len(s.pts)
+	if h < 3 {
+		return 0 // one chord: both ends joined, nothing to draw
+	}
+	on := make([]map[int32]bool, s.m) // inner points of each chord
+	for i := range s.m {
+		on[i] = map[int32]bool{}
+	}
+	for i := range s.m {
+		a, b := s.pts[s.segs[i][0]], s.pts[s.segs[i][1]]
+		for j := i + 1; j < s.m; j++ {
+			c, d := s.pts[s.segs[j][0]], s.pts[s.segs[j][1]]
+			if hp.Classify(a, b, c, d) != hp.Cross {
+				continue
+			}
+			x := s.intern(hp.LineIntersection(a, b, c, d))
+			on[i][x], on[j][x] = true, true
+		}
+	}
+	e := 0
+	for i := range s.m {
+		e += len(on[i]) + 1
+	}
+	return 3*len(s.pts) - 3 - h - e
 }

@@ -2,6 +2,8 @@ package analysis
 
 import (
 	"math/big"
+	"math/rand/v2"
+	"papergames/games"
 	"testing"
 
 	"papergames/games/crossdont"
@@ -162,5 +164,99 @@ func TestShortestDefense(t *testing.T) {
 	}
 	if _, _, err := ShortestDefense(chords(t, "0-180,180-0"), 1000); err == nil {
 		t.Error("two identical chords: no error")
+	}
+}
+
+// randomChords draws m chords with ends at multiples of 30 degrees, no
+// two alike.
+func randomChords(rng *rand.Rand, m int) [][2]*big.Rat {
+	var cs [][2]*big.Rat
+	used := map[[2]int64]bool{}
+	for len(cs) < m {
+		a, b := int64(rng.IntN(12)*30), int64(rng.IntN(12)*30)
+		if a == b || used[[2]int64{a, b}] {
+			continue
+		}
+		used[[2]int64{a, b}], used[[2]int64{b, a}] = true, true
+		cs = append(cs, [2]*big.Rat{big.NewRat(a, 1), big.NewRat(b, 1)})
+	}
+	return cs
+}
+
+// The deficit's claim, checked on random play: a game that ends stuck on
+// an odd move (an even number of moves) has exactly twice the deficit,
+// and any other is odd and shorter.
+func TestDeficitAgainstPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 1))
+	evens := 0
+	for try := range 60 {
+		cs := randomChords(rng, 2+try%4)
+		r, err := shortestSearch(cs, 1)
+		if err != nil && r.defSearch == nil {
+			t.Fatal(err)
+		}
+		st, err := newDefenseState(cs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf []crossdont.Move
+		for range 30 {
+			n, b := games.Playout[crossdont.Move](st, rng, -1, buf)
+			buf = b
+			if n%2 == 0 && n != 2*r.deficit || n%2 == 1 && n >= 2*r.deficit {
+				t.Errorf("%s: deficit %d, a random game of %d moves", chordSet{Chords: cs}, r.deficit, n)
+			}
+			if n%2 == 0 {
+				evens++
+			}
+			for range n {
+				st.Undo()
+			}
+		}
+	}
+	if evens == 0 {
+		t.Error("no random game ended on an odd move: the test checked nothing")
+	}
+}
+
+// The shortest game, found by odd limits under the deficit, agrees with
+// the full search over every order of play (SolveDefense, which uses no
+// deficit) on random sets of 2 and 3 chords it can finish.
+func TestShortestAgainstFullSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 1))
+	compared := map[int]int{}
+	for try := range 40 {
+		cs := randomChords(rng, 2+try%2)
+		d, err := SolveDefense(cs, 4000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !d.Exact {
+			continue
+		}
+		sh, err := SolveShortest(cs, 1<<20)
+		if err != nil {
+			t.Fatalf("%s: %v", chordSet{Chords: cs}, err)
+		}
+		if sh.Fewest != d.Min || len(sh.Line) != d.Min {
+			t.Errorf("%s: fewest %d (line %v), full search %d", chordSet{Chords: cs}, sh.Fewest, sh.Line, d.Min)
+		}
+		compared[d.Min]++
+	}
+	if len(compared) < 3 {
+		t.Errorf("compared only fewest %v: too few kinds of set", compared)
+	}
+	t.Logf("fewest: sets compared %v", compared)
+}
+
+// BenchmarkShortestFull: a set of 4 chords whose every game has 12 moves,
+// proved by the search over odd lengths up to 11.
+func BenchmarkShortestFull(b *testing.B) {
+	cs := chords(b, "120-30,330-150,330-60,0-330")
+	for b.Loop() {
+		sh, err := SolveShortest(cs, 1<<20)
+		if err != nil || sh.Fewest != 12 {
+			b.Fatal(sh.Fewest, err)
+		}
 	}
 }

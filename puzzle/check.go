@@ -31,6 +31,8 @@ func Check(name string, data []byte) (report string, optimal bool, err error) {
 		return checkReaches(name, data)
 	case "permutation-grid":
 		return checkMost(name, data)
+	case "cross-dont-cross":
+		return checkShortest(name, data)
 	case "making-intersections":
 		return checkMinimum(name, data)
 	}

@@ -1,6 +1,7 @@
 package puzzle
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -139,5 +140,95 @@ func TestReachesReproved(t *testing.T) {
 	report, ok, err := Check("bad.yaml", []byte(tr))
 	if err != nil || ok || !strings.Contains(report, "not a solution") {
 		t.Errorf("a changed opponent's reach: %v %v\n%s", ok, err, report)
+	}
+}
+
+// The fewest segments of easy shortest-game puzzles, re-proved by the full
+// search over every order of play (analysis.SolveDefense: no deficit, no
+// odd limits); a game that runs to the end of a one-move puzzle checks as
+// not optimal, an unfinished one and changed chords as no solution.
+func TestShortestReproved(t *testing.T) {
+	s, err := Build(shortestKind, options(Easy, 4, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[bool]int{}
+	for _, it := range s.Items {
+		p := it.Key.(shortestFigure).p
+		d, err := analysis.SolveDefense(p.rats(), 400000)
+		if err != nil || !d.Exact {
+			t.Fatalf("puzzle %s: the full search did not finish: %v", it.ID, err)
+		}
+		if d.Min != it.Optimum {
+			t.Errorf("puzzle %s: the key says %d, the full search %d", it.ID, it.Optimum, d.Min)
+		}
+		kinds[it.Optimum == 1]++
+		report, ok, err := Check("blank.yaml", []byte(it.Blank))
+		if err != nil || ok || !strings.Contains(report, "not a solution") || !strings.Contains(report, it.ID) {
+			t.Errorf("puzzle %s: the blank transcript: %v %v\n%s", it.ID, ok, err, report)
+		}
+		if it.Optimum != 1 {
+			continue
+		}
+		// A longest game is a finished game that is not optimal.
+		if d.Max <= 1 {
+			t.Fatalf("puzzle %s: every game has one move", it.ID)
+		}
+		st, err := p.state()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var line []string
+		for !st.Over() {
+			var next string
+			for _, mv := range st.Moves(nil) {
+				st.Play(mv)
+				over := st.Over()
+				st.Undo()
+				if !over {
+					next = mv.String()
+					break
+				}
+			}
+			if next == "" {
+				break
+			}
+			mv, _ := st.Parse(next)
+			st.Play(mv)
+			line = append(line, next)
+		}
+		if len(line) < 2 {
+			t.Fatalf("puzzle %s: no longer game found", it.ID)
+		}
+		long := line
+		for !st.Over() { // finish with any move
+			mv := st.Moves(nil)[0]
+			long = append(long, mv.String())
+			st.Play(mv)
+		}
+		tr, err := p.Transcript(long)
+		if err != nil {
+			t.Fatal(err)
+		}
+		report, ok, err = Check("long.yaml", []byte(tr))
+		if err != nil || ok || !strings.Contains(report, "not optimal") {
+			t.Errorf("puzzle %s: a game of %d moves: %v %v\n%s", it.ID, len(long), ok, err, report)
+		}
+		unfinished := strings.Replace(tr, "moves: "+strings.Join(long, " "), "moves: "+long[0], 1)
+		report, ok, err = Check("short.yaml", []byte(unfinished))
+		if err != nil || ok || !strings.Contains(report, "not a solution") {
+			t.Errorf("puzzle %s: an unfinished game: %v %v\n%s", it.ID, ok, err, report)
+		}
+	}
+	if kinds[true] == 0 || kinds[false] == 0 {
+		t.Errorf("the sheet does not mix one-move and full-length puzzles: %v", kinds)
+	}
+	it := s.Items[0]
+	p := it.Key.(shortestFigure).p
+	bad := strings.Replace(it.Transcript, "chords: "+strings.ReplaceAll(p.chordText(), ",", " "), "chords: "+strings.ReplaceAll(p.chordText(), ",", " ")+" 15-195", 1)
+	bad = strings.Replace(bad, fmt.Sprintf("chords: %d\n", len(p.Chords)), fmt.Sprintf("chords: %d\n", len(p.Chords)+1), 1)
+	report, ok, err := Check("bad.yaml", []byte(bad))
+	if ok || (err == nil && !strings.Contains(report, "not a solution")) {
+		t.Errorf("changed chords: %v %v\n%s", ok, err, report)
 	}
 }

@@ -57,7 +57,7 @@ type Kind struct {
 
 // Kinds lists the kinds, in the order the command lists them.
 func Kinds() []Kind {
-	return []Kind{fillKind, minimumKind, mostKind, reachesKind}
+	return []Kind{fillKind, minimumKind, mostKind, reachesKind, shortestKind}
 }
 
 // Find returns the kind named name.
