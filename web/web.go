@@ -208,33 +208,39 @@ func handleRules(w http.ResponseWriter, r *http.Request) {
 	io.WriteString(w, txt)
 }
 
-// handleBlank answers the blank transcript of the sheet of the query's
-// parameters (those of /api/sheet; none: the default sheet), as
-// papergames transcript prints it.
-func handleBlank(w http.ResponseWriter, r *http.Request) {
-	g, ok := game(w, r)
-	if !ok {
+// sheetQuery reads the game of the path and the sheet the query asks
+// for: the game's parameters and the print options, as the board command's
+// flags; the parameters are those their parsers read, and extra. It
+// answers a bad or unknown parameter itself (ok false).
+func sheetQuery(w http.ResponseWriter, r *http.Request, extra ...string) (g games.Game, v games.Values, o sheets.Options, ok bool) {
+	if g, ok = game(w, r); !ok {
 		return
 	}
 	q := r.URL.Query()
-	var known []string
+	known := extra
 	get := func(name string) (string, bool) {
 		if !slices.Contains(known, name) {
 			known = append(known, name)
 		}
 		return q.Get(name), q.Has(name)
 	}
-	v, err := games.ParseValues(g.Params(), get)
+	var err error
+	if v, err = games.ParseValues(g.Params(), get); err == nil {
+		o, err = sheets.ParseOptions(get)
+	}
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
-		return
+		return g, v, o, false
 	}
-	o, err := sheets.ParseOptions(get)
-	if err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if unknownParams(w, r, known) {
+	return g, v, o, !unknownParams(w, r, known)
+}
+
+// handleBlank answers the blank transcript of the sheet of the query's
+// parameters (those of /api/sheet; none: the default sheet), as
+// papergames transcript prints it.
+func handleBlank(w http.ResponseWriter, r *http.Request) {
+	g, v, o, ok := sheetQuery(w, r)
+	if !ok {
 		return
 	}
 	txt, err := sheets.Blank(g, v, o)
@@ -396,32 +402,11 @@ func Server(addr string) *http.Server {
 // the same options: SVG pages for the preview (page=N, from 1), or the PDF
 // to download (format=pdf). The board id is in the X-Board-Id header.
 func handleSheet(w http.ResponseWriter, r *http.Request) {
-	g, ok := game(w, r)
+	g, v, o, ok := sheetQuery(w, r, "format", "page", "download")
 	if !ok {
 		return
 	}
 	q := r.URL.Query()
-	// The parameters are those the game and the print options read.
-	known := []string{"format", "page", "download"}
-	get := func(name string) (string, bool) {
-		if !slices.Contains(known, name) {
-			known = append(known, name)
-		}
-		return q.Get(name), q.Has(name)
-	}
-	v, err := games.ParseValues(g.Params(), get)
-	if err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	o, err := sheets.ParseOptions(get)
-	if err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	if unknownParams(w, r, known) {
-		return
-	}
 	format := layout.FormatSVG
 	switch f := q.Get("format"); f {
 	case "", "svg":
