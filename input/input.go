@@ -216,6 +216,12 @@ func Parse(name string, data []byte) (root *Node, err error) {
 			root, err = nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("cannot read this file as YAML or JSON (%v)", r)}
 		}
 	}()
+	if looksJSON(data) {
+		root, err := parseJSON(name, data, defaultScanLimits)
+		if _, slow := err.(errNotFast); !slow {
+			return root, err
+		}
+	}
 	if err := prescan(name, data, defaultScanLimits); err != nil {
 		return nil, err
 	}
