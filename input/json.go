@@ -30,8 +30,10 @@ type errNotFast struct{}
 
 func (errNotFast) Error() string { return "not strict JSON for the fast path" }
 
-// parseJSON reads strict JSON straight into Nodes, in one pass and without
-// goccy, which takes about 900 bytes a value. It builds the tree goccy's
+// parseJSON reads strict JSON straight into Nodes, without goccy, which
+// takes about 900 bytes a value: two linear passes, the first only reading
+// and counting as prescan does, so that nothing is built past the limits.
+// It builds the tree goccy's
 // path builds (positions as goccy and fixColumns place them, the limits
 // prescan and convert check, goccy's message for a key given twice), and
 // returns errNotFast for anything it does not read exactly as goccy does:
@@ -58,7 +60,7 @@ func parseJSON(name string, data []byte, lim scanLimits) (*Node, error) {
 func readJSON(name, src string, lim scanLimits, build bool) (*jsonParser, error) {
 	p := &jsonParser{name: name, src: src, lim: lim, line: 1, build: build}
 	p.i = bomLen([]byte(src[:min(3, len(src))]))
-	p.lineStart, p.colOff, p.colBase = p.i, p.i, 1
+	p.colOff, p.colBase = p.i, 1
 	p.skipBlank()
 	if p.err == nil {
 		p.root = p.value(0)
@@ -86,13 +88,14 @@ func (p *jsonParser) finish() (*Node, error) {
 	return p.root, nil
 }
 
+// jsonParser is one pass of parseJSON over src.
 type jsonParser struct {
 	name string
 	src  string
 	lim  scanLimits
 	i    int
 
-	line, lineStart int
+	line            int
 	colOff, colBase int // a rune column known on the line: colBase at offset colOff
 
 	values int
@@ -128,7 +131,7 @@ func (p *jsonParser) col(i int) int {
 
 func (p *jsonParser) newLine(start int) {
 	p.line++
-	p.lineStart, p.colOff, p.colBase = start, start, 1
+	p.colOff, p.colBase = start, 1
 }
 
 // skipBlank passes blanks and line breaks (\r\n, \r, \n); a tab is left
