@@ -204,6 +204,8 @@ func (n *Node) Errorf(format string, a ...any) *Error {
 
 // Parse reads name's contents. A syntax error comes back with its place;
 // a parser panic (YAML decoders have had them) becomes an error too.
+// Strict JSON is read by parseJSON, to the tree goccy would give; the
+// rest, and JSON parseJSON hands back, by goccy.
 func Parse(name string, data []byte) (root *Node, err error) {
 	if len(data) > MaxBytes {
 		return nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxBytes)}
@@ -216,6 +218,12 @@ func Parse(name string, data []byte) (root *Node, err error) {
 			root, err = nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("cannot read this file as YAML or JSON (%v)", r)}
 		}
 	}()
+	if looksJSON(data) {
+		root, err := parseJSON(name, data, defaultScanLimits)
+		if _, slow := err.(errNotFast); !slow {
+			return root, err
+		}
+	}
 	if err := prescan(name, data, defaultScanLimits); err != nil {
 		return nil, err
 	}
