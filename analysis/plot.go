@@ -102,6 +102,12 @@ func PlotBytes(r *Result, format string) ([]byte, error) {
 				p.Add(bars)
 			}
 		}
+		// A margin round the data, so that the end points, their error
+		// bars and glyphs stay clear of the frame and the title.
+		if dx, dy := p.X.Max-p.X.Min, p.Y.Max-p.Y.Min; dx > 0 && dy > 0 {
+			p.X.Min, p.X.Max = p.X.Min-0.04*dx, p.X.Max+0.04*dx
+			p.Y.Min, p.Y.Max = p.Y.Min-0.06*dy, p.Y.Max+0.08*dy
+		}
 	}
 	wt, err := p.WriterTo(w, h, format)
 	if err != nil {
