@@ -145,7 +145,7 @@ func fitText(s string, f Font, w float64) string {
 // form allows: each form follows the one before, a table that continues in
 // a new column repeats its header, and a heading stays with what follows.
 // When area is full, next is called to start a new page and returns its
-// area.
+// area. A nil c draws nothing: it counts the pages, cheaply.
 func DrawForms(c Canvas, forms []*Form, area Rect, next func() Rect) {
 	w := 60.0
 	for _, f := range forms {
@@ -184,10 +184,14 @@ func DrawForms(c Canvas, forms []*Form, area Rect, next func() Rect) {
 				advance()
 			}
 			if b.header != nil && (y == area.Min.Y || i == 0 || bs[i-1].header != b.header) {
-				b.header.draw(c, Point{x(), y}, w)
+				if c != nil {
+					b.header.draw(c, Point{x(), y}, w)
+				}
 				y += b.header.h
 			}
-			b.draw(c, Point{x(), y}, w)
+			if c != nil {
+				b.draw(c, Point{x(), y}, w)
+			}
 			y += b.h
 		}
 	}

@@ -480,51 +480,79 @@ func (s *Sheet) fit(f Figure, body Rect, cols, rows int) float64 {
 	return math.Floor(lo*10+1e-9) / 10
 }
 
-// Draw lays the sheet out on d, adding its pages.
-func (s *Sheet) Draw(d Document) error {
+// pageSet is the sheet's pages as Draw adds them.
+type pageSet struct {
+	plan       *Plan
+	tablePages [][2]int // first and last round on each score-table page
+	pageTable  tableFit
+	forms      [][]*Form // the record forms after each board page
+	area       Rect      // where forms go on their pages
+	rules      [][]string
+	total      int
+}
+
+// pageSet counts every page of the sheet without drawing it: the board
+// pages, the record forms (a dry run that draws nothing), the score-table pages
+// and the rules.
+func (s *Sheet) pageSet() (*pageSet, error) {
 	p, err := s.Layout()
 	if err != nil {
-		return err
+		return nil, err
 	}
+	ps := &pageSet{plan: p}
 	per := p.Per
-	var tablePages [][2]int // first and last round on each score-table page
-	var pageTable tableFit
 	if !p.tableFoot && s.hasTable() {
 		u := s.usable()
-		pageTable = s.fitTable(u.W())
-		nb := float64(len(pageTable.blocks))
-		avail := u.H() - s.tableHeaderH() - nb*pageTable.headH - (nb-1)*blockGap
+		ps.pageTable = s.fitTable(u.W())
+		nb := float64(len(ps.pageTable.blocks))
+		avail := u.H() - s.tableHeaderH() - nb*ps.pageTable.headH - (nb-1)*blockGap
 		perTable := max(1, int(avail/(nb*tableRowH))-1)
 		pages := (s.Rounds + perTable - 1) / perTable
 		perTable = (s.Rounds + pages - 1) / pages // share the rounds evenly
 		for r := 1; r <= s.Rounds; r += perTable {
-			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
+			ps.tablePages = append(ps.tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
 		}
 	}
-	// The record forms of each board page, and the pages they take (a dry
-	// run on a Recorder), so that every page knows the total.
-	forms := make([][]*Form, p.Pages)
+	ps.forms = make([][]*Form, p.Pages)
 	formPages := 0
-	area := s.usable()
-	area.Min.Y += s.tableHeaderH()
+	ps.area = s.usable()
+	ps.area.Min.Y += s.tableHeaderH()
 	for i, c := range s.Cells {
 		if c.Record != nil {
-			forms[i/per] = append(forms[i/per], c.Record)
+			ps.forms[i/per] = append(ps.forms[i/per], c.Record)
 		}
 	}
-	for _, fs := range forms {
+	for _, fs := range ps.forms {
 		if len(fs) > 0 {
 			formPages++
-			DrawForms(&Recorder{}, fs, area, func() Rect { formPages++; return area })
+			DrawForms(nil, fs, ps.area, func() Rect { formPages++; return ps.area })
 		}
 	}
-	extra := len(tablePages) + formPages
-	total := p.Pages + extra
-	var rules [][]string
+	ps.total = p.Pages + len(ps.tablePages) + formPages
 	if s.Rules != "" {
-		rules = s.rulePages()
-		total += len(rules)
+		ps.rules = s.rulePages()
+		ps.total += len(ps.rules)
 	}
+	return ps, nil
+}
+
+// Pages returns the number of pages Draw would add, without drawing.
+func (s *Sheet) Pages() (int, error) {
+	ps, err := s.pageSet()
+	if err != nil {
+		return 0, err
+	}
+	return ps.total, nil
+}
+
+// Draw lays the sheet out on d, adding its pages.
+func (s *Sheet) Draw(d Document) error {
+	ps, err := s.pageSet()
+	if err != nil {
+		return err
+	}
+	p, per, total, forms, area := ps.plan, ps.plan.Per, ps.total, ps.forms, ps.area
+	tablePages, pageTable, rules := ps.tablePages, ps.pageTable, ps.rules
 	page := 0
 	for first := 0; first < len(s.Cells); first += per {
 		page++

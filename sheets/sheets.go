@@ -43,6 +43,11 @@ const (
 	MinLine     = 0.05
 	MaxLine     = 2.0
 	MaxNameRune = 40
+	// MaxPages bounds a sheet's pages (boards, record forms, score table,
+	// rules), counted from the layout before anything is drawn: a
+	// 500-page PDF takes a few seconds and a few hundred MB, while every
+	// option at its own limit could ask for 72,000 pages (98 s, 4.8 GB).
+	MaxPages = 500
 )
 
 func usagef(format string, a ...any) error { return &games.UsageError{Msg: fmt.Sprintf(format, a...)} }
@@ -51,7 +56,19 @@ func usagef(format string, a ...any) error { return &games.UsageError{Msg: fmt.S
 type Result struct {
 	Sheet    *layout.Sheet
 	BoardID  string
+	Pages    int // pages the sheet draws, at most MaxPages
 	Warnings []string
+}
+
+// Pages returns the number of pages g's sheet with v and o would have,
+// without drawing it, or why the options are refused (more than MaxPages
+// among them).
+func Pages(g games.Game, v games.Values, o Options) (int, error) {
+	res, err := Build(g, v, o)
+	if err != nil {
+		return 0, err
+	}
+	return res.Pages, nil
 }
 
 // Build checks the options and lays out g's board sheet. A sheet whose
@@ -63,7 +80,67 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if errors.As(err, &fe) {
 		return nil, &games.UsageError{Msg: fe.Reason() + advise(g, v, o, fe)}
 	}
-	return res, err
+	if err != nil {
+		return nil, err
+	}
+	if res.Pages > MaxPages {
+		return nil, usagef("the sheet would have %d pages, more than the limit of %d (sheets.MaxPages)%s", res.Pages, MaxPages, lowerPages(g, v, o, res.Pages))
+	}
+	return res, nil
+}
+
+// lowerPages says what to lower for a sheet of too many pages: the most
+// --copies that stay within MaxPages, and the flags that drop pages.
+func lowerPages(g games.Game, v games.Values, o Options, total int) string {
+	var tips []string
+	pages := func(copies int) int {
+		w := o
+		w.Copies = copies
+		res, err := build(g, v, w)
+		if err != nil {
+			return MaxPages + 1
+		}
+		return res.Pages
+	}
+	if o.Copies > 1 {
+		// Pages grow about in proportion to the copies: try that many
+		// first, and search only past it (each try builds the sheet).
+		lo, hi := 0, o.Copies // lo fits (0: none known), hi does not
+		if est := o.Copies * MaxPages / total; est >= 1 && pages(est) <= MaxPages {
+			lo = est
+			if est+1 < hi && pages(est+1) > MaxPages {
+				hi = est + 1
+			}
+		} else if est >= 1 {
+			hi = est
+		}
+		if lo == 0 && pages(1) <= MaxPages {
+			lo = 1
+		}
+		for lo > 0 && hi-lo > 1 {
+			if mid := (lo + hi) / 2; pages(mid) <= MaxPages {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		if lo > 0 {
+			tips = append(tips, fmt.Sprintf("--copies %d or fewer", lo))
+		}
+	}
+	if w := o; !o.NoRecord {
+		w.NoRecord = true
+		if res, err := build(g, v, w); err == nil && res.Pages <= MaxPages {
+			tips = append(tips, "--no-record")
+		}
+	}
+	if o.Rules {
+		tips = append(tips, "no --rules")
+	}
+	if len(tips) == 0 {
+		return ": lower --copies, --rounds, the players or the board's size parameters"
+	}
+	return ": lower it with " + strings.Join(tips, " or ")
 }
 
 // fits reports whether g's sheet with v and o lays out.
@@ -295,7 +372,11 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		}
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
-	return &Result{Sheet: s, BoardID: s.BoardID, Warnings: warnings}, nil
+	pages, err := s.Pages()
+	if err != nil {
+		return nil, &games.UsageError{Msg: err.Error()}
+	}
+	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
 }
 
 // MaxCompact is the most boards --compact puts on a page by itself.

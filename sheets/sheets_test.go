@@ -804,3 +804,49 @@ func TestCompactKeyOnlySharedEntries(t *testing.T) {
 		t.Error("the key lost the sections allowed per ring")
 	}
 }
+
+// TestPageLimit: a sheet past MaxPages is refused before drawing, naming
+// the limit and the most --copies that fit; Pages counts what Draw adds.
+func TestPageLimit(t *testing.T) {
+	wtc := curve.Game{}
+	for _, tc := range []struct {
+		name   string
+		g      games.Game
+		set    map[string]any
+		o      func(*Options)
+		refuse string // "" when the sheet is accepted
+	}{
+		{"wtc 72012 pages", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 500, 12 }, "72012 pages, more than the limit of 500 (sheets.MaxPages): lower it with --copies 3 or fewer"},
+		{"wtc at the limit", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 3, 12 }, ""},
+		{"cdc copies", crossdont.Game{}, nil, func(o *Options) { o.Copies = 500 }, "--copies 165 or fewer"},
+		{"arcs forms", arcs.Game{}, map[string]any{"marks": 60}, func(o *Options) { o.Copies, o.Rules = 300, true }, "or no --rules"},
+		{"rings compact", rings.Game{}, nil, func(o *Options) { o.Copies, o.Compact = 40, true }, ""},
+		{"arcs rules", arcs.Game{}, nil, func(o *Options) { o.Copies, o.Rules = 7, true }, ""},
+	} {
+		v := defaults(tc.g)
+		for k, x := range tc.set {
+			v[k] = x
+		}
+		o := opts("a4")
+		tc.o(&o)
+		n, err := Pages(tc.g, v, o)
+		if tc.refuse != "" {
+			var ue *games.UsageError
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.refuse) {
+				t.Errorf("%s: got %v, want a usage error with %q", tc.name, err, tc.refuse)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		res, _ := Build(tc.g, v, o)
+		var rec layout.Recorder
+		if err := res.Sheet.Draw(&rec); err != nil {
+			t.Fatal(err)
+		}
+		if n != len(rec.Pages) || n > MaxPages {
+			t.Errorf("%s: Pages says %d, Draw added %d (limit %d)", tc.name, n, len(rec.Pages), MaxPages)
+		}
+	}
+}
