@@ -306,6 +306,9 @@ func (s *Sheet) Layout() (*Plan, error) {
 	}
 	per := min(max(s.PerPage, 1), len(s.Cells))
 	if best < minS {
+		if best <= 0 {
+			best = s.plainRoom(per)
+		}
 		return nil, &FitError{PerPage: per, Best: best, Min: minS}
 	}
 	p.Size = best
@@ -324,6 +327,23 @@ func (s *Sheet) Layout() (*Plan, error) {
 	p.Pages = (len(s.Cells) + p.Per - 1) / p.Per
 	p.TableApart = s.hasTable() && !p.tableFoot
 	return p, nil
+}
+
+// plainRoom is the largest size the page leaves a board whose key (a
+// table of compass openings) fits at no size: the size of its plain
+// variant, so that a refusal says the room there is. Below 0 for none.
+func (s *Sheet) plainRoom(per int) float64 {
+	pl, ok := s.Cells[0].Figure.(Plainer)
+	if !ok || s.Compact {
+		return -1
+	}
+	t := *s
+	t.Cells = make([]Cell, per)
+	for i := range t.Cells {
+		t.Cells[i] = Cell{Figure: pl.Plain(), Caption: s.Cells[0].Caption}
+	}
+	_, best := t.plan(false)
+	return best
 }
 
 // FitError says that the boards do not fit the page at a readable size.

@@ -598,7 +598,10 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 		want  []string
 	}{
 		{120, func(*Options) {}, []string{"below the readable 153 mm", "the largest --marks that fits A4 portrait is 112", "to print --marks 120, use --no-ruler or --paper a3"}},
-		{360, func(*Options) {}, []string{"no room for the board", "is 112", "--paper 594x841mm (A1)"}},
+		// The compass table fits at no size: the room is measured anyway.
+		{360, func(*Options) {}, []string{"the page leaves the board 164.4 mm, below the readable 458 mm", "is 112", "--paper 594x841mm (A1)"}},
+		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 164.4 mm, below the readable 458 mm", "is 129"}},
+		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 108.4 mm, below the readable 255 mm", "A5 portrait is 55"}},
 		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper a3"}},
 	} {
 		o := opts("a4")
@@ -614,6 +617,9 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("--marks %d: %q lacks %q", tc.marks, err, w)
 			}
+		}
+		if strings.Contains(err.Error(), "no room") {
+			t.Errorf("--marks %d: %q says no room where there is some", tc.marks, err)
 		}
 		// The largest that fits does fit.
 		v["marks"] = 112
