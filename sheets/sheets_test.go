@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"papergames/boards"
 	"papergames/games"
 	"papergames/games/arcs"
 	"papergames/games/catalog"
@@ -597,12 +598,12 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 		edit  func(*Options)
 		want  []string
 	}{
-		{120, func(*Options) {}, []string{"below the readable 153 mm", "the largest --marks that fits A4 portrait is 112", "to print --marks 120, use --no-ruler or --paper a3"}},
+		{112, func(*Options) {}, []string{"below the readable 162 mm", "the largest --marks that fits A4 portrait is 105", "to print --marks 112, use --no-ruler or --paper a3"}},
 		// The compass table fits at no size: the room is measured anyway.
-		{360, func(*Options) {}, []string{"the page leaves the board 164.4 mm, below the readable 458 mm", "is 112", "--paper 594x841mm (A1)"}},
-		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 164.4 mm, below the readable 458 mm", "is 129"}},
-		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 108.4 mm, below the readable 255 mm", "A5 portrait is 55"}},
-		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper a3"}},
+		{360, func(*Options) {}, []string{"the page leaves the board 170.4 mm, below the readable 549 mm", "is 105", "--paper 594x841mm (A1)"}},
+		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 170.4 mm, below the readable 549 mm", "is 117"}},
+		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 108.4 mm, below the readable 298 mm", "A5 portrait is 55"}},
+		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper 420x594mm (A2)"}},
 	} {
 		o := opts("a4")
 		tc.edit(&o)
@@ -622,10 +623,10 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 			t.Errorf("--marks %d: %q says no room where there is some", tc.marks, err)
 		}
 		// The largest that fits does fit.
-		v["marks"] = 112
-		if tc.marks == 120 && !o.Landscape {
+		v["marks"] = 105
+		if tc.marks == 112 && !o.Landscape {
 			if _, err := Build(arcs, v, o); err != nil {
-				t.Errorf("--marks 112: %v", err)
+				t.Errorf("--marks 105: %v", err)
 			}
 		}
 	}
@@ -853,6 +854,61 @@ func TestPageLimit(t *testing.T) {
 		}
 		if n != len(rec.Pages) || n > MaxPages {
 			t.Errorf("%s: Pages says %d, Draw added %d (limit %d)", tc.name, n, len(rec.Pages), MaxPages)
+		}
+	}
+}
+
+// TestArcsLabelsNeverTouch: at the largest --marks each paper accepts,
+// with and without the ruler, no two mark labels' boxes overlap on the
+// board as drawn (three-digit labels ran together at 12 o'clock).
+func TestArcsLabelsNeverTouch(t *testing.T) {
+	g := arcs.Game{}
+	for _, paper := range []string{"a5", "a4", "a3", "letter", "legal", "tabloid"} {
+		for _, noRuler := range []bool{false, true} {
+			o := opts(paper)
+			o.NoRuler = noRuler
+			v := defaults(g)
+			ok := func(m int) bool { v["marks"] = m; _, err := build(g, v, o); return err == nil }
+			lo, hi := 3, 361 // lo fits, hi does not
+			if ok(360) {
+				lo = 360
+			}
+			for hi-lo > 1 {
+				if mid := (lo + hi) / 2; ok(mid) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			v["marks"] = lo
+			res, err := Build(g, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := res.Sheet.Layout()
+			var rec layout.Recorder
+			boards.MarkedCircle{Marks: lo, Bare: true}.Draw(&rec, layout.Pt(0, 0), p.Size, layout.DefaultStyle)
+			type box struct {
+				label          string
+				x0, y0, x1, y1 float64
+			}
+			var bs []box
+			for _, op := range rec.Pages[0].Ops {
+				if op.Kind == "text" {
+					w := layout.TextWidth(op.Text, op.Font)
+					bs = append(bs, box{op.Text, op.At.X - w/2, op.At.Y - 0.72*op.Font.Size, op.At.X + w/2, op.At.Y})
+				}
+			}
+			if len(bs) != lo {
+				t.Fatalf("%s: %d labels for %d marks", paper, len(bs), lo)
+			}
+			for i, a := range bs {
+				for _, b := range bs[i+1:] {
+					if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 {
+						t.Errorf("%s, no ruler %v, --marks %d at %.1f mm: labels %s and %s overlap", paper, noRuler, lo, p.Size, a.label, b.label)
+					}
+				}
+			}
 		}
 	}
 }
