@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"papergames/games"
 	"papergames/layout"
@@ -461,6 +462,12 @@ func seats(info games.Info, o Options) ([]string, error) {
 		name = strings.TrimSpace(name)
 		if name == "" {
 			return nil, usagef("--names: name %d is empty", i+1)
+		}
+		if i := strings.IndexFunc(name, unicode.IsControl); i >= 0 {
+			// An escape or other control character prints as a box and
+			// drops the name from an SVG's label: refuse it, as a script
+			// the font lacks is refused.
+			return nil, usagef("--names: %q has a control character (%U), which cannot print: names are letters, digits, spaces and punctuation", name, []rune(name[i:])[0])
 		}
 		if len([]rune(name)) > MaxNameRune {
 			return nil, usagef("--names: %q is longer than %d characters", name, MaxNameRune)

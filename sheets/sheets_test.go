@@ -912,3 +912,28 @@ func TestArcsLabelsNeverTouch(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesRefuseControlCharacters: an escape sequence, a tab or a
+// newline in a name would print as a box; it is refused by name.
+func TestNamesRefuseControlCharacters(t *testing.T) {
+	g := arcs.Game{}
+	for _, tc := range []struct {
+		name, want string
+	}{
+		{"A\x1b[31m", `"A\x1b[31m" has a control character (U+001B)`},
+		{"Ann\tB", `(U+0009)`},
+		{"Bo\u0085b", `(U+0085)`},
+		{"Ann", ""},
+	} {
+		o := opts("a4")
+		o.Names = []string{tc.name, "B"}
+		_, err := Build(g, defaults(g), o)
+		var ue *games.UsageError
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.name, err)
+		case tc.want != "" && (!errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: got %v, want a usage error with %s", tc.name, err, tc.want)
+		}
+	}
+}
