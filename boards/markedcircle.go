@@ -3,6 +3,7 @@ package boards
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 
 	"papergames/layout"
@@ -32,7 +33,16 @@ func (b MarkedCircle) Key(s float64) (string, []string) {
 // Beside implements layout.Rearranger.
 func (b MarkedCircle) Beside() layout.Figure { b.LegendBeside = true; return b }
 
-func (b MarkedCircle) margin(s float64) float64 { return 4 + 2.4*b.font(s).Size }
+func (b MarkedCircle) margin(s float64) float64 {
+	f := b.font(s).Size
+	if b.Bare {
+		// The plain circle of a compact sheet keeps only the room its
+		// labels take (centred at r+3+0.9f), so that six fit A4.
+		g := b.geom()
+		return 3 + 0.9*f + math.Max(slices.Max(g.w)*f/2, 0.36*f) + 0.5
+	}
+	return 4 + 2.4*f
+}
 
 // Labels of neighbouring marks keep this gap, in mm, between their boxes.
 const markLabelGap = 0.4

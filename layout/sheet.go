@@ -107,6 +107,9 @@ const (
 	captionH  = 6.0
 	lineH     = 4.8
 	tableRowH = 6.0
+	// compactRowH: a compact page's table, a row per board on the page,
+	// leaves room for six Arcs And Marks circles on A4.
+	compactRowH = 4.5
 	// footShare: the score table goes under the boards, making them
 	// smaller, as long as they keep this share of the size they would
 	// have with the table on a page of its own.
@@ -268,6 +271,17 @@ func (s *Sheet) fieldWidth(i int) float64 {
 	return math.Max(TextWidth(fmt.Sprintf("Player %d: %s", i+1, s.Players[i]), boldFont)+6, 48)
 }
 
+// footRows is the rows of the score table under the boards: all rounds,
+// but on a compact sheet, whose every page has its table, the rounds of
+// that page's boards.
+func (s *Sheet) footRows() int {
+	if !s.Compact || len(s.Cells) == 0 {
+		return s.Rounds
+	}
+	per := min(max(s.PerPage, 1), len(s.Cells))
+	return min(s.Rounds, (s.Rounds*per+len(s.Cells)-1)/len(s.Cells))
+}
+
 // hasTable reports whether the sheet has a score table.
 func (s *Sheet) hasTable() bool { return s.Rounds > 0 && len(s.Players) > 0 && !s.NoTable }
 
@@ -394,14 +408,14 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	var foot, side tableFit
 	if tableFoot {
 		foot = s.fitTable(u.W())
-		ts := foot.size(s.Rounds)
+		ts := foot.size(s.footRows())
 		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
 			footH = math.Max(footH, ts.H)
 		} else {
 			footH += ts.H + 3
 		}
 		side = s.fitTable(math.Max(rulerW, u.W()*0.4))
-		sideW = math.Max(sideW, side.size(s.Rounds).W)
+		sideW = math.Max(sideW, side.size(s.footRows()).W)
 	}
 	if footH > 0 {
 		footH += 4
@@ -411,7 +425,7 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	// Beside the boards, the table and ruler need this much height.
 	sideH := rulerH
 	if tableFoot {
-		sideH += side.size(s.Rounds).H + 6
+		sideH += side.size(s.footRows()).H + 6
 	}
 	if sideW > 0 && u.Max.Y-top >= sideH {
 		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y}})
@@ -526,7 +540,7 @@ func (s *Sheet) pageSet() (*pageSet, error) {
 		ps.pageTable = s.fitTable(u.W())
 		nb := float64(len(ps.pageTable.blocks))
 		avail := u.H() - s.tableHeaderH() - nb*ps.pageTable.headH - (nb-1)*blockGap
-		perTable := max(1, int(avail/(nb*tableRowH))-1)
+		perTable := max(1, int(avail/(nb*ps.pageTable.rowH))-1)
 		pages := (s.Rounds + perTable - 1) / perTable
 		perTable = (s.Rounds + pages - 1) / pages // share the rounds evenly
 		for r := 1; r <= s.Rounds; r += perTable {
@@ -585,7 +599,7 @@ func (s *Sheet) Draw(d Document) error {
 		if p.Cols*p.Rows > 1 {
 			s.cutLines(d, p)
 		}
-		s.footer(d, p, page == 1)
+		s.footer(d, p, first/per)
 		if fs := forms[first/per]; len(fs) > 0 {
 			newPage := func() Rect {
 				page++
@@ -720,27 +734,35 @@ func (s *Sheet) cutLines(d Document, p *Plan) {
 	}
 }
 
-func (s *Sheet) footer(d Document, p *Plan, first bool) {
+func (s *Sheet) footer(d Document, p *Plan, page int) {
 	u := s.usable()
 	if p.keyH > 0 {
 		s.drawKey(d, Point{u.Min.X, u.Max.Y - p.keyH}, u.W(), p.Size)
 		u.Max.Y -= p.keyH + 2
 	}
-	first = first || s.Compact // a compact sheet has its table on every page
-	ts := p.table.size(s.Rounds)
+	// The table is on the first page; a compact sheet has the rounds of
+	// each page's boards on that page.
+	rows := s.footRows()
+	first, last := 1, s.Rounds
+	if s.Compact {
+		first = page*rows + 1
+		last = min(first+rows-1, s.Rounds)
+	}
+	table := p.tableFoot && (page == 0 || s.Compact) && first <= last
+	ts := p.table.size(rows)
 	rw, rh := RulerSize()
 	switch {
 	case p.footRight:
-		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, 1, s.Rounds, true)
+		if table {
+			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, first, last, last == s.Rounds)
 		}
 		if s.Ruler {
 			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
 		}
 	default:
 		top := u.Max.Y - p.footerH + 4
-		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Min.X, top}, p.table, 1, s.Rounds, true)
+		if table {
+			s.scoreTable(d, Point{u.Min.X, top}, p.table, first, last, last == s.Rounds)
 		}
 		if s.Ruler {
 			if p.tableFoot && ts.W+rw+6 > u.W() {
@@ -778,7 +800,7 @@ func (s *Sheet) tableBlock(d Document, o Point, t tableFit, block []int, first, 
 		if r == 0 {
 			return o.Y
 		}
-		return o.Y + t.headH + float64(r-1)*tableRowH
+		return o.Y + t.headH + float64(r-1)*t.rowH
 	}
 	w, h := x[len(x)-1]-o.X, rowY(rows)-o.Y
 	for r := 0; r <= rows; r++ {
@@ -795,8 +817,8 @@ func (s *Sheet) tableBlock(d Document, o Point, t tableFit, block []int, first, 
 		}
 		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + h}), pp)
 	}
-	base := func(r int) float64 { return rowY(r) + tableRowH*0.7 }
-	head := o.Y + t.headH/2 + tableRowH*0.2 // one heading line: as base(0)
+	base := func(r int) float64 { return rowY(r) + t.rowH*0.5 + 1.2 }
+	head := o.Y + t.headH/2 + 1.2 // one heading line: as base(0)
 	d.Text(Point{o.X + 2, head}, "Round", boldFont, Left, Black)
 	for k, i := range block {
 		lines := t.labels[i]

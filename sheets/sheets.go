@@ -311,7 +311,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if o.PerPage > 0 {
 		s.PerPage = o.PerPage
 	}
-	if o.Copies > 1 && !o.Compact {
+	if o.Copies > 1 {
 		s.Rounds = max(s.Rounds, o.Copies)
 	}
 	if o.Rounds > 0 {
@@ -380,30 +380,44 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
 }
 
-// MaxCompact is the most boards --compact puts on a page by itself.
-const MaxCompact = 12
+// MaxCompact is the most boards --compact puts on a page by itself;
+// MinCompact the fewest it aims for (issue 11: 6 to 12 on A4).
+const (
+	MaxCompact = 12
+	MinCompact = 6
+)
 
 // compactPerPage returns the most boards, up to MaxCompact, that fit a
-// page of s at a readable size with the score table on the same page, or
-// else the most that fit with the table apart (1 if none but one does).
+// page of s at a readable size with the page's score table on the same
+// page; when that is fewer than MinCompact but MinCompact or more fit
+// with the table on a page of its own, those; else the most that fit (1
+// if none but one does).
 func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
-	apart := 0
+	foot, apart := 0, 0
 	for n := MaxCompact; n > 1; n-- {
 		t := *s
 		t.PerPage, t.Cells = n, nil
 		for len(t.Cells) < n {
 			t.Cells = append(t.Cells, round...)
 		}
+		// A page's table has the rounds of its boards.
+		t.Rounds = min(s.Rounds, (n+len(round)-1)/len(round))
 		p, err := t.Layout()
 		switch {
 		case err != nil:
-		case !p.TableApart:
-			return n
-		case apart == 0:
+		case !p.TableApart && foot == 0:
+			foot = n
+		case p.TableApart && apart == 0:
 			apart = n
 		}
 	}
-	return max(apart, 1)
+	switch {
+	case foot >= MinCompact:
+		return foot
+	case apart >= MinCompact || foot == 0:
+		return max(apart, 1)
+	}
+	return foot
 }
 
 // NameWarnings says which characters of the names will not print: those

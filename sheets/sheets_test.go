@@ -600,9 +600,9 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 	}{
 		{112, func(*Options) {}, []string{"below the readable 162 mm", "the largest --marks that fits A4 portrait is 105", "to print --marks 112, use --no-ruler or --paper a3"}},
 		// The compass table fits at no size: the room is measured anyway.
-		{360, func(*Options) {}, []string{"the page leaves the board 170.4 mm, below the readable 549 mm", "is 105", "--paper 594x841mm (A1)"}},
-		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 170.4 mm, below the readable 549 mm", "is 117"}},
-		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 108.4 mm, below the readable 298 mm", "A5 portrait is 55"}},
+		{360, func(*Options) {}, []string{"the page leaves the board 174.6 mm, below the readable 549 mm", "is 105", "--paper 594x841mm (A1)"}},
+		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 174.6 mm, below the readable 549 mm", "is 117"}},
+		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 112.6 mm, below the readable 298 mm", "A5 portrait is 55"}},
 		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper 420x594mm (A2)"}},
 	} {
 		o := opts("a4")
@@ -663,7 +663,7 @@ func TestCompactSheets(t *testing.T) {
 		{rings.Game{}, true, 1, 12, "Sections allowed per ring", "330"},
 		{rings.Game{}, false, 1, 9, "Sections allowed per ring", "330"},
 		{arcs.Game{}, true, 1, 6, "Compass opening for reach k", ""},
-		{arcs.Game{}, false, 14, 4, "Compass opening for reach k", ""},
+		{arcs.Game{}, false, 14, 6, "Compass opening for reach k", ""},
 		{intersections.Game{}, true, 1, 12, "", ""},
 		{crossdont.Game{}, true, 1, 6, "", ""},
 	} {
@@ -934,6 +934,42 @@ func TestNamesRefuseControlCharacters(t *testing.T) {
 			t.Errorf("%q: %v", tc.name, err)
 		case tc.want != "" && (!errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want)):
 			t.Errorf("%q: got %v, want a usage error with %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCompactSixOnA4: --compact puts at least six plain boards of each
+// circular game on an A4 page, and its score tables have a row per copy
+// (--rounds: "the game's usual match, or --copies").
+func TestCompactSixOnA4(t *testing.T) {
+	for _, g := range []games.Game{arcs.Game{}, rings.Game{}} {
+		o := opts("a4")
+		o.Compact, o.Copies = true, 12
+		res, err := Build(g, defaults(g), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := res.Sheet.Layout()
+		if p.Per < MinCompact || res.Sheet.Rounds != 12 {
+			t.Errorf("%s --compact --copies 12: %d a page, %d rounds; want at least %d and 12", g.Info().ID, p.Per, res.Sheet.Rounds, MinCompact)
+		}
+		// Every round's row is printed once, on some page's table.
+		var rec layout.Recorder
+		if err := res.Sheet.Draw(&rec); err != nil {
+			t.Fatal(err)
+		}
+		rows := map[string]int{}
+		for _, pg := range rec.Pages {
+			for _, op := range pg.Ops {
+				if op.Kind == "text" && op.Font == (layout.Font{Size: 3.4}) {
+					rows[op.Text]++
+				}
+			}
+		}
+		for r := 1; r <= 12; r++ {
+			if rows[fmt.Sprint(r)] != 1 {
+				t.Errorf("%s: round %d's row printed %d times", g.Info().ID, r, rows[fmt.Sprint(r)])
+			}
 		}
 	}
 }
