@@ -91,7 +91,11 @@ type Sheet struct {
 	// every page.
 	Compact bool
 	Rules   string // rule text for the last page(s); "" for none
-	Style   Style
+	// Group, when above 0, keeps the boards in sets of Group (a player's
+	// curve and its fillings): a set starts a page and never shares one,
+	// its boards spread evenly over as few pages as PerPage allows.
+	Group int
+	Style Style
 }
 
 // Text sizes used on every sheet, in millimetres.
@@ -131,7 +135,32 @@ type Plan struct {
 	footRight  bool    // score table and ruler right of the boards
 	sideW      float64 // width of that right column
 	table      tableFit
-	keyH       float64 // the key at the foot of a compact page
+	keyH       float64  // the key at the foot of a compact page
+	pages      [][2]int // first and last+1 board of each board page
+}
+
+// pageRanges splits the boards into pages of at most per: in order, or,
+// with Group, each set on pages of its own, shared evenly (5 at 4 a page
+// as 3 and 2).
+func (s *Sheet) pageRanges(per int) [][2]int {
+	n := len(s.Cells)
+	g := n
+	if s.Group > 0 && !s.Compact {
+		g = s.Group
+	}
+	var out [][2]int
+	for start := 0; start < n; start += g {
+		end := min(start+g, n)
+		k := (end - start + per - 1) / per // pages of this set
+		each := (end - start + k - 1) / k
+		if s.Group <= 0 || s.Compact {
+			each = per
+		}
+		for f := start; f < end; f += each {
+			out = append(out, [2]int{f, min(f+each, end)})
+		}
+	}
+	return out
 }
 
 // figure returns the figure of cell i as drawn: plain on a compact sheet.
@@ -338,7 +367,8 @@ func (s *Sheet) Layout() (*Plan, error) {
 	// Exactly PerPage boards a page, even when the tiling has more slots
 	// (3 a page tiled 2 by 2), so a game can keep a set of boards together.
 	p.Per = min(per, p.Cols*p.Rows)
-	p.Pages = (len(s.Cells) + p.Per - 1) / p.Per
+	p.pages = s.pageRanges(p.Per)
+	p.Pages = len(p.pages)
 	p.TableApart = s.hasTable() && !p.tableFoot
 	return p, nil
 }
@@ -534,7 +564,6 @@ func (s *Sheet) pageSet() (*pageSet, error) {
 		return nil, err
 	}
 	ps := &pageSet{plan: p}
-	per := p.Per
 	if !p.tableFoot && s.hasTable() {
 		u := s.usable()
 		ps.pageTable = s.fitTable(u.W())
@@ -551,9 +580,11 @@ func (s *Sheet) pageSet() (*pageSet, error) {
 	formPages := 0
 	ps.area = s.usable()
 	ps.area.Min.Y += s.tableHeaderH()
-	for i, c := range s.Cells {
-		if c.Record != nil {
-			ps.forms[i/per] = append(ps.forms[i/per], c.Record)
+	for pg, r := range p.pages {
+		for _, c := range s.Cells[r[0]:r[1]] {
+			if c.Record != nil {
+				ps.forms[pg] = append(ps.forms[pg], c.Record)
+			}
 		}
 	}
 	for _, fs := range ps.forms {
@@ -585,22 +616,22 @@ func (s *Sheet) Draw(d Document) error {
 	if err != nil {
 		return err
 	}
-	p, per, total, forms, area := ps.plan, ps.plan.Per, ps.total, ps.forms, ps.area
+	p, total, forms, area := ps.plan, ps.total, ps.forms, ps.area
 	tablePages, pageTable, rules := ps.tablePages, ps.pageTable, ps.rules
 	page := 0
-	for first := 0; first < len(s.Cells); first += per {
+	for bp, r := range p.pages {
+		first, last := r[0], r[1]
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
 		s.header(d, page, total, false)
-		last := min(first+per, len(s.Cells))
 		for i := first; i < last; i++ {
 			s.drawCell(d, p, cellRect(p.Body, p.Cols, p.Rows, i-first), s.Cells[i])
 		}
 		if p.Cols*p.Rows > 1 {
 			s.cutLines(d, p)
 		}
-		s.footer(d, p, first/per)
-		if fs := forms[first/per]; len(fs) > 0 {
+		s.footer(d, p, bp)
+		if fs := forms[bp]; len(fs) > 0 {
 			newPage := func() Rect {
 				page++
 				d.AddPage(s.Paper.W, s.Paper.H)

@@ -298,6 +298,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Players:   players,
 		Rounds:    setup.Rounds,
 		PerPage:   setup.PerPage,
+		Group:     setup.Group,
 		BoardSize: o.BoardSize,
 		Ruler:     !o.NoRuler,
 		NoTable:   o.NoTable,

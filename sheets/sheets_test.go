@@ -973,3 +973,51 @@ func TestCompactSixOnA4(t *testing.T) {
 		}
 	}
 }
+
+// TestCurveSetsOwnTheirPages: a Within The Curve sheet gives each
+// player's curve set pages of its own (not "4+4+1"), one page up to six
+// players on A4.
+func TestCurveSetsOwnTheirPages(t *testing.T) {
+	g := curve.Game{}
+	for _, tc := range []struct{ players, size, maxPages int }{
+		{3, 12, 1}, {5, 12, 1}, {6, 12, 1}, {7, 12, 2}, {9, 12, 3}, {10, 12, 2}, {12, 12, 3}, {5, 20, 3}, {7, 30, 7},
+	} {
+		o := opts("a4")
+		o.Players = tc.players
+		v := defaults(g)
+		v["size"] = tc.size
+		res, err := Build(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec layout.Recorder
+		if err := res.Sheet.Draw(&rec); err != nil {
+			t.Fatal(err)
+		}
+		pagesOf := map[string]int{}
+		grids := 0
+		for i, pg := range rec.Pages {
+			owners := map[string]bool{}
+			for _, op := range pg.Ops {
+				if op.Kind == "text" && strings.HasPrefix(op.Text, "curve of ") {
+					owners[strings.SplitN(op.Text, " · ", 2)[0]] = true
+					grids++
+				}
+			}
+			if len(owners) > 1 {
+				t.Errorf("%d players, size %d: page %d holds the grids of %d curves", tc.players, tc.size, i+1, len(owners))
+			}
+			for o := range owners {
+				pagesOf[o]++
+			}
+		}
+		if grids != tc.players*tc.players || len(pagesOf) != tc.players {
+			t.Errorf("%d players: %d grids of %d curves", tc.players, grids, len(pagesOf))
+		}
+		for o, n := range pagesOf {
+			if n > tc.maxPages {
+				t.Errorf("%d players, size %d: %s takes %d pages, want at most %d", tc.players, tc.size, o, n, tc.maxPages)
+			}
+		}
+	}
+}
