@@ -553,6 +553,11 @@ type pageSet struct {
 	area       Rect      // where forms go on their pages
 	rules      [][]string
 	total      int
+	// The score table goes where there is room instead of on a nearly
+	// blank page of its own: on the last record-form page, or in the empty
+	// slots of the last board page (tableAt.Max.Y > 0).
+	tableAt   Rect
+	slotTable *tableFit // the table as set in the empty slots
 }
 
 // pageSet counts every page of the sheet without drawing it: the board
@@ -587,10 +592,32 @@ func (s *Sheet) pageSet() (*pageSet, error) {
 			}
 		}
 	}
+	free := 0.0 // the top of the room after the last board page's forms
 	for _, fs := range ps.forms {
+		free = 0
 		if len(fs) > 0 {
 			formPages++
-			DrawForms(nil, fs, ps.area, func() Rect { formPages++; return ps.area })
+			free = DrawForms(nil, fs, ps.area, func() Rect { formPages++; return ps.area })
+		}
+	}
+	if len(ps.tablePages) == 1 {
+		ts := ps.pageTable.size(s.Rounds)
+		last := p.pages[len(p.pages)-1]
+		switch {
+		case free > 0 && free+lineH+ts.H <= ps.area.Max.Y:
+			ps.tableAt = R(ps.area.Min.X, free+lineH, ps.area.W(), ts.H)
+		case free == 0:
+			n := last[1] - last[0]
+			if r, ok := s.emptySlots(p, n); ok {
+				t := s.fitTable(r.W())
+				if ts := t.size(s.Rounds); ts.W <= r.W() && ts.H <= r.H() {
+					ps.tableAt = R(r.Min.X, r.Min.Y, ts.W, ts.H)
+					ps.slotTable = &t
+				}
+			}
+		}
+		if ps.tableAt.Max.Y > 0 {
+			ps.tablePages = nil
 		}
 	}
 	ps.total = p.Pages + len(ps.tablePages) + formPages
@@ -599,6 +626,21 @@ func (s *Sheet) pageSet() (*pageSet, error) {
 		ps.total += len(ps.rules)
 	}
 	return ps, nil
+}
+
+// emptySlots returns the room the empty slots after the last of n boards
+// leave on a board page: the rows below it, else the rest of its row.
+func (s *Sheet) emptySlots(p *Plan, n int) (Rect, bool) {
+	if n >= p.Cols*p.Rows {
+		return Rect{}, false
+	}
+	used := (n + p.Cols - 1) / p.Cols // rows with boards
+	if used < p.Rows && n%p.Cols == 0 {
+		top := cellRect(p.Body, p.Cols, p.Rows, used*p.Cols)
+		return Rect{top.Min, p.Body.Max}, true
+	}
+	first := cellRect(p.Body, p.Cols, p.Rows, n)
+	return Rect{first.Min, Point{p.Body.Max.X, p.Body.Max.Y}}, true
 }
 
 // Pages returns the number of pages Draw would add, without drawing.
@@ -617,6 +659,14 @@ func (s *Sheet) Draw(d Document) error {
 		return err
 	}
 	p, total, forms, area := ps.plan, ps.total, ps.forms, ps.area
+	tableHere := func() {
+		switch {
+		case ps.slotTable != nil:
+			s.scoreTable(d, ps.tableAt.Min, *ps.slotTable, 1, s.Rounds, true)
+		case ps.tableAt.Max.Y > 0:
+			s.scoreTable(d, ps.tableAt.Min, ps.pageTable, 1, s.Rounds, true)
+		}
+	}
 	tablePages, pageTable, rules := ps.tablePages, ps.pageTable, ps.rules
 	page := 0
 	for bp, r := range p.pages {
@@ -628,7 +678,11 @@ func (s *Sheet) Draw(d Document) error {
 			s.drawCell(d, p, cellRect(p.Body, p.Cols, p.Rows, i-first), s.Cells[i])
 		}
 		if p.Cols*p.Rows > 1 {
-			s.cutLines(d, p)
+			n := p.Cols * p.Rows
+			if bp == len(p.pages)-1 && ps.slotTable != nil {
+				n = last - first // the table is in the empty slots
+			}
+			s.cutLines(d, p, n)
 		}
 		s.footer(d, p, bp)
 		if fs := forms[bp]; len(fs) > 0 {
@@ -639,6 +693,9 @@ func (s *Sheet) Draw(d Document) error {
 				return area
 			}
 			DrawForms(d, fs, newPage(), newPage)
+		}
+		if bp == len(p.pages)-1 {
+			tableHere()
 		}
 	}
 	for i, tp := range tablePages {
@@ -752,16 +809,32 @@ func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 	f.Draw(d, o, p.Size, s.Style)
 }
 
-func (s *Sheet) cutLines(d Document, p *Plan) {
+// cutLines draws the cut lines between the cells; with n below the
+// slots (the score table in the empty ones), only around the first n.
+func (s *Sheet) cutLines(d Document, p *Plan, n int) {
 	pen := Pen{Width: 0.15, Color: Grey, Dash: []float64{2, 1.5}}
 	b := p.Body
-	for c := 1; c < p.Cols; c++ {
-		x := cellRect(b, p.Cols, p.Rows, c).Min.X - cellGap/2
-		d.Stroke(Segment(Point{x, b.Min.Y}, Point{x, b.Max.Y}), pen)
+	if n >= p.Cols*p.Rows {
+		for c := 1; c < p.Cols; c++ {
+			x := cellRect(b, p.Cols, p.Rows, c).Min.X - cellGap/2
+			d.Stroke(Segment(Point{x, b.Min.Y}, Point{x, b.Max.Y}), pen)
+		}
+		for r := 1; r < p.Rows; r++ {
+			y := cellRect(b, p.Cols, p.Rows, r*p.Cols).Min.Y - cellGap/2
+			d.Stroke(Segment(Point{b.Min.X, y}, Point{b.Max.X, y}), pen)
+		}
+		return
 	}
-	for r := 1; r < p.Rows; r++ {
-		y := cellRect(b, p.Cols, p.Rows, r*p.Cols).Min.Y - cellGap/2
-		d.Stroke(Segment(Point{b.Min.X, y}, Point{b.Max.X, y}), pen)
+	for i := 0; i < n; i++ {
+		c := cellRect(b, p.Cols, p.Rows, i)
+		if i%p.Cols < p.Cols-1 { // right of the board
+			x := c.Max.X + cellGap/2
+			d.Stroke(Segment(Point{x, c.Min.Y - cellGap/2}, Point{x, c.Max.Y + cellGap/2}), pen)
+		}
+		if i/p.Cols < p.Rows-1 { // under the board
+			y := c.Max.Y + cellGap/2
+			d.Stroke(Segment(Point{c.Min.X - cellGap/2, y}, Point{c.Max.X + cellGap/2, y}), pen)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1018,6 +1019,51 @@ func TestCurveSetsOwnTheirPages(t *testing.T) {
 			if n > tc.maxPages {
 				t.Errorf("%d players, size %d: %s takes %d pages, want at most %d", tc.players, tc.size, o, n, tc.maxPages)
 			}
+		}
+	}
+}
+
+// TestTableTakesEmptyRoom: a score table that would have a page of its
+// own goes where there is room (the empty slots of the last board page),
+// instead of onto a nearly blank page; the cut lines leave it alone.
+func TestTableTakesEmptyRoom(t *testing.T) {
+	g := curve.Game{}
+	o := opts("a4")
+	o.Players = 5
+	res, err := Build(g, defaults(g), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec layout.Recorder
+	if err := res.Sheet.Draw(&rec); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Pages) != 5 || res.Pages != 5 {
+		t.Fatalf("5 players: %d pages (Pages says %d), want 5: a curve set a page, the table in the room left", len(rec.Pages), res.Pages)
+	}
+	last := rec.Pages[4]
+	var table *layout.Op
+	grids := 0
+	for i, op := range last.Ops {
+		switch {
+		case op.Kind == "text" && op.Text == "Round":
+			table = &last.Ops[i]
+		case op.Kind == "text" && strings.HasPrefix(op.Text, "curve of"):
+			grids++
+		}
+	}
+	if table == nil || grids != 5 {
+		t.Fatalf("last page: table %v, %d grids", table != nil, grids)
+	}
+	// No dashed cut line crosses the table's corner region.
+	for _, op := range last.Ops {
+		if op.Kind != "stroke" || len(op.Pen.Dash) == 0 {
+			continue
+		}
+		a, b := op.Path.Comps[0].Pos, op.Path.Comps[len(op.Path.Comps)-1].Pos
+		x0, x1, y0, y1 := math.Min(a.X, b.X), math.Max(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+		if x0 <= table.At.X+20 && x1 >= table.At.X && y0 <= table.At.Y+5 && y1 >= table.At.Y-5 {
+			t.Errorf("a cut line from %v to %v crosses the score table at %v", a, b, table.At)
 		}
 	}
 }
