@@ -47,7 +47,7 @@ func TestMarksLandWithinAHundredthOfAMillimetre(t *testing.T) {
 		b := MarkedCircle{Marks: m}
 		o, s := layout.Pt(20.5, 30.25), 370.0
 		centres, radii := drawnCircles(t, b, o, s)
-		margin := 4 + 2.4*labelFont(s).Size
+		margin := b.margin(s)
 		cx, cy, r := o.X+margin+s/2, o.Y+margin+s/2, s/2
 		var marks []pdfcheck.Point
 		foundMain := false

@@ -3,6 +3,8 @@ package boards
 import (
 	"fmt"
 	"math"
+	"slices"
+	"sync"
 
 	"papergames/layout"
 )
@@ -31,7 +33,111 @@ func (b MarkedCircle) Key(s float64) (string, []string) {
 // Beside implements layout.Rearranger.
 func (b MarkedCircle) Beside() layout.Figure { b.LegendBeside = true; return b }
 
-func (b MarkedCircle) margin(s float64) float64 { return 4 + 2.4*labelFont(s).Size }
+func (b MarkedCircle) margin(s float64) float64 {
+	f := b.font(s).Size
+	if b.Bare {
+		// The plain circle of a compact sheet keeps only the room its
+		// labels take (centred at r+3+0.9f), so that six fit A4.
+		g := b.geom()
+		return 3 + 0.9*f + math.Max(slices.Max(g.w)*f/2, 0.36*f) + 0.5
+	}
+	return 4 + 2.4*f
+}
+
+// Labels of neighbouring marks keep this gap, in mm, between their boxes.
+const markLabelGap = 0.4
+
+// minLabel is the smallest label font, in mm, a board is readable with.
+const minLabel = 2.4
+
+// font returns the font of the mark labels on a board of size s: the
+// usual label font, made smaller where the labels of neighbouring marks
+// would touch (three-digit numbers at 12 o'clock), but not below minLabel.
+func (b MarkedCircle) font(s float64) layout.Font {
+	f := labelFont(s)
+	if b.labelsClear(s, f.Size) {
+		return f
+	}
+	lo, hi := minLabel, f.Size // shrink within 0.01 mm, not below minLabel
+	for hi-lo > 0.005 {
+		if mid := (lo + hi) / 2; b.labelsClear(s, mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return layout.Font{Size: math.Floor(lo*100) / 100}
+}
+
+// labelGeom is what the label boxes of a board of m marks need, kept per
+// m: the layout asks for them many times.
+type labelGeom struct {
+	w        []float64 // w[i-1]: mark i's label width at font size 1 mm
+	sin, cos []float64 // of mark i's angle
+	minSize  float64
+}
+
+var labelGeoms sync.Map // int -> *labelGeom
+
+func (b MarkedCircle) geom() *labelGeom {
+	if g, ok := labelGeoms.Load(b.Marks); ok {
+		return g.(*labelGeom)
+	}
+	g := &labelGeom{w: make([]float64, b.Marks), sin: make([]float64, b.Marks), cos: make([]float64, b.Marks)}
+	for i := range g.w {
+		g.w[i] = layout.TextWidth(fmt.Sprint(i+1), layout.Font{Size: 1})
+		g.sin[i], g.cos[i] = layout.SinCosDeg(b.MarkAngle(i + 1))
+	}
+	g.minSize = b.minSize(g)
+	labelGeoms.Store(b.Marks, g)
+	return g
+}
+
+// labelsClear reports whether every label keeps markLabelGap from the
+// labels of the two marks after it, at font size fs. A label is centred
+// at radius s/2+3+0.9fs (as Draw sets it), 0.72fs high.
+func (b MarkedCircle) labelsClear(s, fs float64) bool {
+	g := b.geom()
+	return clearAt(g, s, fs)
+}
+
+func clearAt(g *labelGeom, s, fs float64) bool {
+	r, m, hh := s/2+3+fs*0.9, len(g.w), 0.36*fs
+	for i := 0; i < m; i++ {
+		for d := 1; d <= 2 && d < m; d++ {
+			j := (i + d) % m
+			dx, dy := r*(g.sin[i]-g.sin[j]), r*(g.cos[i]-g.cos[j])
+			if math.Abs(dx) < (g.w[i]+g.w[j])*fs/2+markLabelGap && math.Abs(dy) < 2*hh+markLabelGap {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// MinSize implements layout.Figure: marks at least 4 mm apart, 45 mm, and
+// room for every label at minLabel without touching its neighbours.
+func (b MarkedCircle) MinSize() float64 { return b.geom().minSize }
+
+func (b MarkedCircle) minSize(g *labelGeom) float64 {
+	lo := math.Max(45, 4*float64(b.Marks)/math.Pi)
+	clear := func(s float64) bool { return clearAt(g, s, minLabel) }
+	if clear(lo) {
+		return lo
+	}
+	hi := 2 * lo
+	for !clear(hi) {
+		hi *= 2
+	}
+	for hi-lo > 0.01 {
+		if mid := (lo + hi) / 2; clear(mid) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return math.Ceil(hi*10) / 10
+}
 
 func (b MarkedCircle) legend(s float64) legend {
 	l := legend{heading: "Compass opening for reach k"}
@@ -49,9 +155,6 @@ func (b MarkedCircle) Extent(s float64) layout.Size {
 	}
 	return legendExtent(w, b.legend(s), b.LegendBeside)
 }
-
-// MinSize implements layout.Figure: marks at least 4 mm apart, and 45 mm.
-func (b MarkedCircle) MinSize() float64 { return math.Max(45, 4*float64(b.Marks)/math.Pi) }
 
 // Center returns the circle's centre for a board drawn at o with size s.
 func (b MarkedCircle) Center(o layout.Point, s float64) layout.Point {
@@ -78,7 +181,7 @@ func (b MarkedCircle) Opening(s float64, k int) float64 {
 func (b MarkedCircle) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	ctr, r := b.Center(o, s), s/2
 	c.Stroke((&layout.Path{}).Circle(ctr, r), st.Pen())
-	f := labelFont(s)
+	f := b.font(s)
 	tick := layout.Pen{Width: st.Line, Color: layout.Black}
 	for i := 1; i <= b.Marks; i++ {
 		a := b.MarkAngle(i)

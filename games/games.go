@@ -96,6 +96,7 @@ type Setup struct {
 	Cells    []layout.Cell // one round's boards (repeated for --copies)
 	Rounds   int           // default rows of the score table
 	PerPage  int           // default boards per page
+	Group    int           // boards in sets that never share a page (layout.Sheet.Group); 0 for none
 	Warnings []string      // things worth telling, not errors
 }
 

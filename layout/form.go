@@ -145,8 +145,10 @@ func fitText(s string, f Font, w float64) string {
 // form allows: each form follows the one before, a table that continues in
 // a new column repeats its header, and a heading stays with what follows.
 // When area is full, next is called to start a new page and returns its
-// area.
-func DrawForms(c Canvas, forms []*Form, area Rect, next func() Rect) {
+// area. A nil c draws nothing: it counts the pages, cheaply. It returns
+// the top of the room left on the last page across its width (its bottom
+// when the forms went on into a second column).
+func DrawForms(c Canvas, forms []*Form, area Rect, next func() Rect) (free float64) {
 	w := 60.0
 	for _, f := range forms {
 		w = math.Max(w, f.width())
@@ -184,11 +186,19 @@ func DrawForms(c Canvas, forms []*Form, area Rect, next func() Rect) {
 				advance()
 			}
 			if b.header != nil && (y == area.Min.Y || i == 0 || bs[i-1].header != b.header) {
-				b.header.draw(c, Point{x(), y}, w)
+				if c != nil {
+					b.header.draw(c, Point{x(), y}, w)
+				}
 				y += b.header.h
 			}
-			b.draw(c, Point{x(), y}, w)
+			if c != nil {
+				b.draw(c, Point{x(), y}, w)
+			}
 			y += b.h
 		}
 	}
+	if col > 0 {
+		return area.Max.Y
+	}
+	return y
 }

@@ -91,7 +91,11 @@ type Sheet struct {
 	// every page.
 	Compact bool
 	Rules   string // rule text for the last page(s); "" for none
-	Style   Style
+	// Group, when above 0, keeps the boards in sets of Group (a player's
+	// curve and its fillings): a set starts a page and never shares one,
+	// its boards spread evenly over as few pages as PerPage allows.
+	Group int
+	Style Style
 }
 
 // Text sizes used on every sheet, in millimetres.
@@ -107,6 +111,9 @@ const (
 	captionH  = 6.0
 	lineH     = 4.8
 	tableRowH = 6.0
+	// compactRowH: a compact page's table, a row per board on the page,
+	// leaves room for six Arcs And Marks circles on A4.
+	compactRowH = 4.5
 	// footShare: the score table goes under the boards, making them
 	// smaller, as long as they keep this share of the size they would
 	// have with the table on a page of its own.
@@ -128,7 +135,32 @@ type Plan struct {
 	footRight  bool    // score table and ruler right of the boards
 	sideW      float64 // width of that right column
 	table      tableFit
-	keyH       float64 // the key at the foot of a compact page
+	keyH       float64  // the key at the foot of a compact page
+	pages      [][2]int // first and last+1 board of each board page
+}
+
+// pageRanges splits the boards into pages of at most per: in order, or,
+// with Group, each set on pages of its own, shared evenly (5 at 4 a page
+// as 3 and 2).
+func (s *Sheet) pageRanges(per int) [][2]int {
+	n := len(s.Cells)
+	g := n
+	if s.Group > 0 && !s.Compact {
+		g = s.Group
+	}
+	var out [][2]int
+	for start := 0; start < n; start += g {
+		end := min(start+g, n)
+		k := (end - start + per - 1) / per // pages of this set
+		each := (end - start + k - 1) / k
+		if s.Group <= 0 || s.Compact {
+			each = per
+		}
+		for f := start; f < end; f += each {
+			out = append(out, [2]int{f, min(f+each, end)})
+		}
+	}
+	return out
 }
 
 // figure returns the figure of cell i as drawn: plain on a compact sheet.
@@ -268,6 +300,17 @@ func (s *Sheet) fieldWidth(i int) float64 {
 	return math.Max(TextWidth(fmt.Sprintf("Player %d: %s", i+1, s.Players[i]), boldFont)+6, 48)
 }
 
+// footRows is the rows of the score table under the boards: all rounds,
+// but on a compact sheet, whose every page has its table, the rounds of
+// that page's boards.
+func (s *Sheet) footRows() int {
+	if !s.Compact || len(s.Cells) == 0 {
+		return s.Rounds
+	}
+	per := min(max(s.PerPage, 1), len(s.Cells))
+	return min(s.Rounds, (s.Rounds*per+len(s.Cells)-1)/len(s.Cells))
+}
+
 // hasTable reports whether the sheet has a score table.
 func (s *Sheet) hasTable() bool { return s.Rounds > 0 && len(s.Players) > 0 && !s.NoTable }
 
@@ -306,6 +349,9 @@ func (s *Sheet) Layout() (*Plan, error) {
 	}
 	per := min(max(s.PerPage, 1), len(s.Cells))
 	if best < minS {
+		if best <= 0 {
+			best = s.plainRoom(per)
+		}
 		return nil, &FitError{PerPage: per, Best: best, Min: minS}
 	}
 	p.Size = best
@@ -321,9 +367,27 @@ func (s *Sheet) Layout() (*Plan, error) {
 	// Exactly PerPage boards a page, even when the tiling has more slots
 	// (3 a page tiled 2 by 2), so a game can keep a set of boards together.
 	p.Per = min(per, p.Cols*p.Rows)
-	p.Pages = (len(s.Cells) + p.Per - 1) / p.Per
+	p.pages = s.pageRanges(p.Per)
+	p.Pages = len(p.pages)
 	p.TableApart = s.hasTable() && !p.tableFoot
 	return p, nil
+}
+
+// plainRoom is the largest size the page leaves a board whose key (a
+// table of compass openings) fits at no size: the size of its plain
+// variant, so that a refusal says the room there is. Below 0 for none.
+func (s *Sheet) plainRoom(per int) float64 {
+	pl, ok := s.Cells[0].Figure.(Plainer)
+	if !ok || s.Compact {
+		return -1
+	}
+	t := *s
+	t.Cells = make([]Cell, per)
+	for i := range t.Cells {
+		t.Cells[i] = Cell{Figure: pl.Plain(), Caption: s.Cells[0].Caption}
+	}
+	_, best := t.plan(false)
+	return best
 }
 
 // FitError says that the boards do not fit the page at a readable size.
@@ -374,14 +438,14 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	var foot, side tableFit
 	if tableFoot {
 		foot = s.fitTable(u.W())
-		ts := foot.size(s.Rounds)
+		ts := foot.size(s.footRows())
 		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
 			footH = math.Max(footH, ts.H)
 		} else {
 			footH += ts.H + 3
 		}
 		side = s.fitTable(math.Max(rulerW, u.W()*0.4))
-		sideW = math.Max(sideW, side.size(s.Rounds).W)
+		sideW = math.Max(sideW, side.size(s.footRows()).W)
 	}
 	if footH > 0 {
 		footH += 4
@@ -391,7 +455,7 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	// Beside the boards, the table and ruler need this much height.
 	sideH := rulerH
 	if tableFoot {
-		sideH += side.size(s.Rounds).H + 6
+		sideH += side.size(s.footRows()).H + 6
 	}
 	if sideW > 0 && u.Max.Y-top >= sideH {
 		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y}})
@@ -480,65 +544,148 @@ func (s *Sheet) fit(f Figure, body Rect, cols, rows int) float64 {
 	return math.Floor(lo*10+1e-9) / 10
 }
 
-// Draw lays the sheet out on d, adding its pages.
-func (s *Sheet) Draw(d Document) error {
+// pageSet is the sheet's pages as Draw adds them.
+type pageSet struct {
+	plan       *Plan
+	tablePages [][2]int // first and last round on each score-table page
+	pageTable  tableFit
+	forms      [][]*Form // the record forms after each board page
+	area       Rect      // where forms go on their pages
+	rules      [][]string
+	total      int
+	// The score table goes where there is room instead of on a nearly
+	// blank page of its own: on the last record-form page, or in the empty
+	// slots of the last board page (tableAt.Max.Y > 0).
+	tableAt   Rect
+	slotTable *tableFit // the table as set in the empty slots
+}
+
+// pageSet counts every page of the sheet without drawing it: the board
+// pages, the record forms (a dry run that draws nothing), the score-table pages
+// and the rules.
+func (s *Sheet) pageSet() (*pageSet, error) {
 	p, err := s.Layout()
 	if err != nil {
-		return err
+		return nil, err
 	}
-	per := p.Per
-	var tablePages [][2]int // first and last round on each score-table page
-	var pageTable tableFit
+	ps := &pageSet{plan: p}
 	if !p.tableFoot && s.hasTable() {
 		u := s.usable()
-		pageTable = s.fitTable(u.W())
-		nb := float64(len(pageTable.blocks))
-		avail := u.H() - s.tableHeaderH() - nb*pageTable.headH - (nb-1)*blockGap
-		perTable := max(1, int(avail/(nb*tableRowH))-1)
+		ps.pageTable = s.fitTable(u.W())
+		nb := float64(len(ps.pageTable.blocks))
+		avail := u.H() - s.tableHeaderH() - nb*ps.pageTable.headH - (nb-1)*blockGap
+		perTable := max(1, int(avail/(nb*ps.pageTable.rowH))-1)
 		pages := (s.Rounds + perTable - 1) / perTable
 		perTable = (s.Rounds + pages - 1) / pages // share the rounds evenly
 		for r := 1; r <= s.Rounds; r += perTable {
-			tablePages = append(tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
+			ps.tablePages = append(ps.tablePages, [2]int{r, min(r+perTable-1, s.Rounds)})
 		}
 	}
-	// The record forms of each board page, and the pages they take (a dry
-	// run on a Recorder), so that every page knows the total.
-	forms := make([][]*Form, p.Pages)
+	ps.forms = make([][]*Form, p.Pages)
 	formPages := 0
-	area := s.usable()
-	area.Min.Y += s.tableHeaderH()
-	for i, c := range s.Cells {
-		if c.Record != nil {
-			forms[i/per] = append(forms[i/per], c.Record)
+	ps.area = s.usable()
+	ps.area.Min.Y += s.tableHeaderH()
+	for pg, r := range p.pages {
+		for _, c := range s.Cells[r[0]:r[1]] {
+			if c.Record != nil {
+				ps.forms[pg] = append(ps.forms[pg], c.Record)
+			}
 		}
 	}
-	for _, fs := range forms {
+	free := 0.0 // the top of the room after the last board page's forms
+	for _, fs := range ps.forms {
+		free = 0
 		if len(fs) > 0 {
 			formPages++
-			DrawForms(&Recorder{}, fs, area, func() Rect { formPages++; return area })
+			free = DrawForms(nil, fs, ps.area, func() Rect { formPages++; return ps.area })
 		}
 	}
-	extra := len(tablePages) + formPages
-	total := p.Pages + extra
-	var rules [][]string
-	if s.Rules != "" {
-		rules = s.rulePages()
-		total += len(rules)
+	if len(ps.tablePages) == 1 {
+		ts := ps.pageTable.size(s.Rounds)
+		last := p.pages[len(p.pages)-1]
+		switch {
+		case free > 0 && free+lineH+ts.H <= ps.area.Max.Y:
+			ps.tableAt = R(ps.area.Min.X, free+lineH, ps.area.W(), ts.H)
+		case free == 0:
+			n := last[1] - last[0]
+			if r, ok := s.emptySlots(p, n); ok {
+				t := s.fitTable(r.W())
+				if ts := t.size(s.Rounds); ts.W <= r.W() && ts.H <= r.H() {
+					ps.tableAt = R(r.Min.X, r.Min.Y, ts.W, ts.H)
+					ps.slotTable = &t
+				}
+			}
+		}
+		if ps.tableAt.Max.Y > 0 {
+			ps.tablePages = nil
+		}
 	}
+	ps.total = p.Pages + len(ps.tablePages) + formPages
+	if s.Rules != "" {
+		ps.rules = s.rulePages()
+		ps.total += len(ps.rules)
+	}
+	return ps, nil
+}
+
+// emptySlots returns the room the empty slots after the last of n boards
+// leave on a board page: the rows below it, else the rest of its row.
+func (s *Sheet) emptySlots(p *Plan, n int) (Rect, bool) {
+	if n >= p.Cols*p.Rows {
+		return Rect{}, false
+	}
+	used := (n + p.Cols - 1) / p.Cols // rows with boards
+	if used < p.Rows && n%p.Cols == 0 {
+		top := cellRect(p.Body, p.Cols, p.Rows, used*p.Cols)
+		return Rect{top.Min, p.Body.Max}, true
+	}
+	first := cellRect(p.Body, p.Cols, p.Rows, n)
+	return Rect{first.Min, Point{p.Body.Max.X, p.Body.Max.Y}}, true
+}
+
+// Pages returns the number of pages Draw would add, without drawing.
+func (s *Sheet) Pages() (int, error) {
+	ps, err := s.pageSet()
+	if err != nil {
+		return 0, err
+	}
+	return ps.total, nil
+}
+
+// Draw lays the sheet out on d, adding its pages.
+func (s *Sheet) Draw(d Document) error {
+	ps, err := s.pageSet()
+	if err != nil {
+		return err
+	}
+	p, total, forms, area := ps.plan, ps.total, ps.forms, ps.area
+	tableHere := func() {
+		switch {
+		case ps.slotTable != nil:
+			s.scoreTable(d, ps.tableAt.Min, *ps.slotTable, 1, s.Rounds, true)
+		case ps.tableAt.Max.Y > 0:
+			s.scoreTable(d, ps.tableAt.Min, ps.pageTable, 1, s.Rounds, true)
+		}
+	}
+	tablePages, pageTable, rules := ps.tablePages, ps.pageTable, ps.rules
 	page := 0
-	for first := 0; first < len(s.Cells); first += per {
+	for bp, r := range p.pages {
+		first, last := r[0], r[1]
 		page++
 		d.AddPage(s.Paper.W, s.Paper.H)
 		s.header(d, page, total, false)
-		last := min(first+per, len(s.Cells))
 		for i := first; i < last; i++ {
 			s.drawCell(d, p, cellRect(p.Body, p.Cols, p.Rows, i-first), s.Cells[i])
 		}
 		if p.Cols*p.Rows > 1 {
-			s.cutLines(d, p)
+			n := p.Cols * p.Rows
+			if bp == len(p.pages)-1 && ps.slotTable != nil {
+				n = last - first // the table is in the empty slots
+			}
+			s.cutLines(d, p, n)
 		}
-		s.footer(d, p, page == 1)
-		if fs := forms[first/per]; len(fs) > 0 {
+		s.footer(d, p, bp)
+		if fs := forms[bp]; len(fs) > 0 {
 			newPage := func() Rect {
 				page++
 				d.AddPage(s.Paper.W, s.Paper.H)
@@ -546,6 +693,9 @@ func (s *Sheet) Draw(d Document) error {
 				return area
 			}
 			DrawForms(d, fs, newPage(), newPage)
+		}
+		if bp == len(p.pages)-1 {
+			tableHere()
 		}
 	}
 	for i, tp := range tablePages {
@@ -659,40 +809,64 @@ func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 	f.Draw(d, o, p.Size, s.Style)
 }
 
-func (s *Sheet) cutLines(d Document, p *Plan) {
+// cutLines draws the cut lines between the cells; with n below the
+// slots (the score table in the empty ones), only around the first n.
+func (s *Sheet) cutLines(d Document, p *Plan, n int) {
 	pen := Pen{Width: 0.15, Color: Grey, Dash: []float64{2, 1.5}}
 	b := p.Body
-	for c := 1; c < p.Cols; c++ {
-		x := cellRect(b, p.Cols, p.Rows, c).Min.X - cellGap/2
-		d.Stroke(Segment(Point{x, b.Min.Y}, Point{x, b.Max.Y}), pen)
+	if n >= p.Cols*p.Rows {
+		for c := 1; c < p.Cols; c++ {
+			x := cellRect(b, p.Cols, p.Rows, c).Min.X - cellGap/2
+			d.Stroke(Segment(Point{x, b.Min.Y}, Point{x, b.Max.Y}), pen)
+		}
+		for r := 1; r < p.Rows; r++ {
+			y := cellRect(b, p.Cols, p.Rows, r*p.Cols).Min.Y - cellGap/2
+			d.Stroke(Segment(Point{b.Min.X, y}, Point{b.Max.X, y}), pen)
+		}
+		return
 	}
-	for r := 1; r < p.Rows; r++ {
-		y := cellRect(b, p.Cols, p.Rows, r*p.Cols).Min.Y - cellGap/2
-		d.Stroke(Segment(Point{b.Min.X, y}, Point{b.Max.X, y}), pen)
+	for i := 0; i < n; i++ {
+		c := cellRect(b, p.Cols, p.Rows, i)
+		if i%p.Cols < p.Cols-1 { // right of the board
+			x := c.Max.X + cellGap/2
+			d.Stroke(Segment(Point{x, c.Min.Y - cellGap/2}, Point{x, c.Max.Y + cellGap/2}), pen)
+		}
+		if i/p.Cols < p.Rows-1 { // under the board
+			y := c.Max.Y + cellGap/2
+			d.Stroke(Segment(Point{c.Min.X - cellGap/2, y}, Point{c.Max.X + cellGap/2, y}), pen)
+		}
 	}
 }
 
-func (s *Sheet) footer(d Document, p *Plan, first bool) {
+func (s *Sheet) footer(d Document, p *Plan, page int) {
 	u := s.usable()
 	if p.keyH > 0 {
 		s.drawKey(d, Point{u.Min.X, u.Max.Y - p.keyH}, u.W(), p.Size)
 		u.Max.Y -= p.keyH + 2
 	}
-	first = first || s.Compact // a compact sheet has its table on every page
-	ts := p.table.size(s.Rounds)
+	// The table is on the first page; a compact sheet has the rounds of
+	// each page's boards on that page.
+	rows := s.footRows()
+	first, last := 1, s.Rounds
+	if s.Compact {
+		first = page*rows + 1
+		last = min(first+rows-1, s.Rounds)
+	}
+	table := p.tableFoot && (page == 0 || s.Compact) && first <= last
+	ts := p.table.size(rows)
 	rw, rh := RulerSize()
 	switch {
 	case p.footRight:
-		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, 1, s.Rounds, true)
+		if table {
+			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, first, last, last == s.Rounds)
 		}
 		if s.Ruler {
 			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
 		}
 	default:
 		top := u.Max.Y - p.footerH + 4
-		if p.tableFoot && first {
-			s.scoreTable(d, Point{u.Min.X, top}, p.table, 1, s.Rounds, true)
+		if table {
+			s.scoreTable(d, Point{u.Min.X, top}, p.table, first, last, last == s.Rounds)
 		}
 		if s.Ruler {
 			if p.tableFoot && ts.W+rw+6 > u.W() {
@@ -730,7 +904,7 @@ func (s *Sheet) tableBlock(d Document, o Point, t tableFit, block []int, first, 
 		if r == 0 {
 			return o.Y
 		}
-		return o.Y + t.headH + float64(r-1)*tableRowH
+		return o.Y + t.headH + float64(r-1)*t.rowH
 	}
 	w, h := x[len(x)-1]-o.X, rowY(rows)-o.Y
 	for r := 0; r <= rows; r++ {
@@ -747,8 +921,8 @@ func (s *Sheet) tableBlock(d Document, o Point, t tableFit, block []int, first, 
 		}
 		d.Stroke(Segment(Point{xx, o.Y}, Point{xx, o.Y + h}), pp)
 	}
-	base := func(r int) float64 { return rowY(r) + tableRowH*0.7 }
-	head := o.Y + t.headH/2 + tableRowH*0.2 // one heading line: as base(0)
+	base := func(r int) float64 { return rowY(r) + t.rowH*0.5 + 1.2 }
+	head := o.Y + t.headH/2 + 1.2 // one heading line: as base(0)
 	d.Text(Point{o.X + 2, head}, "Round", boldFont, Left, Black)
 	for k, i := range block {
 		lines := t.labels[i]

@@ -31,7 +31,8 @@ type SVG struct {
 	title  string
 	pages  []*bytes.Buffer
 	cur    *svg.SVG
-	glyphs map[glyphKey]bool // glyphs used on the current page
+	glyphs map[glyphKey]bool   // glyphs used on the current page
+	paths  map[glyphKey]string // outlines loaded, "" for a glyph with no ink
 }
 
 // NewSVG returns an empty SVG document titled title.
@@ -208,6 +209,28 @@ func (k glyphKey) id() string {
 // glyphPath returns the outline of k in font units, y down, and notes
 // that the page uses it; "" for a glyph with no ink (a space).
 func (d *SVG) glyphPath(k glyphKey) string {
+	// Outlines are kept for the document: loading one for every character
+	// drawn made SVG sheets ten times slower than PDF.
+	path, ok := d.paths[k]
+	if !ok {
+		path = outline(k)
+		if d.paths == nil {
+			d.paths = map[glyphKey]string{}
+		}
+		d.paths[k] = path
+	}
+	if path == "" {
+		return ""
+	}
+	if d.glyphs == nil {
+		d.glyphs = map[glyphKey]bool{}
+	}
+	d.glyphs[k] = true
+	return path
+}
+
+// outline returns the outline of k in font units, y down; "" for none.
+func outline(k glyphKey) string {
 	fc := face(Font{Bold: k.bold})
 	if k.fallback {
 		fontMu.Lock()
@@ -219,10 +242,6 @@ func (d *SVG) glyphPath(k glyphKey) string {
 	if err != nil || len(segs) == 0 {
 		return ""
 	}
-	if d.glyphs == nil {
-		d.glyphs = map[glyphKey]bool{}
-	}
-	d.glyphs[k] = true
 	var b strings.Builder
 	pt := func(p fixed.Point26_6) string { return fmt.Sprintf("%d %d", p.X.Round(), p.Y.Round()) }
 	for _, sg := range segs {

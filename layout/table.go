@@ -25,6 +25,7 @@ type tableFit struct {
 	head   Font       // font of the player headings
 	labels [][]string // heading lines of each player
 	headH  float64    // height of the heading row
+	rowH   float64    // height of a round's row
 	w      float64    // width of the widest block
 	whole  bool       // every heading prints whole
 }
@@ -45,7 +46,11 @@ func (s *Sheet) fitTable(width float64) tableFit {
 		natural[i] = s.colWidth(i)
 		sum += natural[i]
 	}
-	t := tableFit{colW: natural, head: boldFont, headH: tableRowH}
+	rowH := tableRowH
+	if s.Compact {
+		rowH = compactRowH
+	}
+	t := tableFit{colW: natural, head: boldFont, headH: rowH, rowH: rowH}
 	if roundColW+sum <= width || n == 0 {
 		all := make([]int, n)
 		for i := range all {
@@ -76,7 +81,10 @@ func (s *Sheet) fitTable(width float64) tableFit {
 func (s *Sheet) tableBlocks(natural []float64, width float64, nb int) tableFit {
 	n := len(natural)
 	per := (n + nb - 1) / nb // balance the blocks
-	t := tableFit{colW: make([]float64, n)}
+	t := tableFit{colW: make([]float64, n), rowH: tableRowH}
+	if s.Compact {
+		t.rowH = compactRowH
+	}
 	for first := 0; first < n; first += per {
 		var b []int
 		for i := first; i < min(first+per, n); i++ {
@@ -102,7 +110,7 @@ func (s *Sheet) tableBlocks(natural []float64, width float64, nb int) tableFit {
 		}
 		if ok || k == len(headingFonts)-1 {
 			t.head, t.whole = f, ok
-			t.headH = tableRowH
+			t.headH = t.rowH
 			if hf.lines > 1 {
 				t.headH = float64(hf.lines)*hf.size*1.2 + 2.4
 			}
@@ -147,7 +155,7 @@ func shareWidths(natural []float64, w float64) []float64 {
 func (t tableFit) size(rows int) Size {
 	h := 0.0
 	for range t.blocks {
-		h += t.headH + float64(rows+1)*tableRowH
+		h += t.headH + float64(rows+1)*t.rowH
 	}
 	return Size{t.w, h + float64(len(t.blocks)-1)*blockGap}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"papergames/games"
 	"papergames/layout"
@@ -43,6 +44,11 @@ const (
 	MinLine     = 0.05
 	MaxLine     = 2.0
 	MaxNameRune = 40
+	// MaxPages bounds a sheet's pages (boards, record forms, score table,
+	// rules), counted from the layout before anything is drawn: a
+	// 500-page PDF takes a few seconds and a few hundred MB, while every
+	// option at its own limit could ask for 72,000 pages (98 s, 4.8 GB).
+	MaxPages = 500
 )
 
 func usagef(format string, a ...any) error { return &games.UsageError{Msg: fmt.Sprintf(format, a...)} }
@@ -51,7 +57,19 @@ func usagef(format string, a ...any) error { return &games.UsageError{Msg: fmt.S
 type Result struct {
 	Sheet    *layout.Sheet
 	BoardID  string
+	Pages    int // pages the sheet draws, at most MaxPages
 	Warnings []string
+}
+
+// Pages returns the number of pages g's sheet with v and o would have,
+// without drawing it, or why the options are refused (more than MaxPages
+// among them).
+func Pages(g games.Game, v games.Values, o Options) (int, error) {
+	res, err := Build(g, v, o)
+	if err != nil {
+		return 0, err
+	}
+	return res.Pages, nil
 }
 
 // Build checks the options and lays out g's board sheet. A sheet whose
@@ -63,7 +81,67 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if errors.As(err, &fe) {
 		return nil, &games.UsageError{Msg: fe.Reason() + advise(g, v, o, fe)}
 	}
-	return res, err
+	if err != nil {
+		return nil, err
+	}
+	if res.Pages > MaxPages {
+		return nil, usagef("the sheet would have %d pages, more than the limit of %d (sheets.MaxPages)%s", res.Pages, MaxPages, lowerPages(g, v, o, res.Pages))
+	}
+	return res, nil
+}
+
+// lowerPages says what to lower for a sheet of too many pages: the most
+// --copies that stay within MaxPages, and the flags that drop pages.
+func lowerPages(g games.Game, v games.Values, o Options, total int) string {
+	var tips []string
+	pages := func(copies int) int {
+		w := o
+		w.Copies = copies
+		res, err := build(g, v, w)
+		if err != nil {
+			return MaxPages + 1
+		}
+		return res.Pages
+	}
+	if o.Copies > 1 {
+		// Pages grow about in proportion to the copies: try that many
+		// first, and search only past it (each try builds the sheet).
+		lo, hi := 0, o.Copies // lo fits (0: none known), hi does not
+		if est := o.Copies * MaxPages / total; est >= 1 && pages(est) <= MaxPages {
+			lo = est
+			if est+1 < hi && pages(est+1) > MaxPages {
+				hi = est + 1
+			}
+		} else if est >= 1 {
+			hi = est
+		}
+		if lo == 0 && pages(1) <= MaxPages {
+			lo = 1
+		}
+		for lo > 0 && hi-lo > 1 {
+			if mid := (lo + hi) / 2; pages(mid) <= MaxPages {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		if lo > 0 {
+			tips = append(tips, fmt.Sprintf("--copies %d or fewer", lo))
+		}
+	}
+	if w := o; !o.NoRecord {
+		w.NoRecord = true
+		if res, err := build(g, v, w); err == nil && res.Pages <= MaxPages {
+			tips = append(tips, "--no-record")
+		}
+	}
+	if o.Rules {
+		tips = append(tips, "no --rules")
+	}
+	if len(tips) == 0 {
+		return ": lower --copies, --rounds, the players or the board's size parameters"
+	}
+	return ": lower it with " + strings.Join(tips, " or ")
 }
 
 // fits reports whether g's sheet with v and o lays out.
@@ -220,6 +298,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Players:   players,
 		Rounds:    setup.Rounds,
 		PerPage:   setup.PerPage,
+		Group:     setup.Group,
 		BoardSize: o.BoardSize,
 		Ruler:     !o.NoRuler,
 		NoTable:   o.NoTable,
@@ -233,7 +312,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if o.PerPage > 0 {
 		s.PerPage = o.PerPage
 	}
-	if o.Copies > 1 && !o.Compact {
+	if o.Copies > 1 {
 		s.Rounds = max(s.Rounds, o.Copies)
 	}
 	if o.Rounds > 0 {
@@ -295,33 +374,51 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		}
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
-	return &Result{Sheet: s, BoardID: s.BoardID, Warnings: warnings}, nil
+	pages, err := s.Pages()
+	if err != nil {
+		return nil, &games.UsageError{Msg: err.Error()}
+	}
+	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
 }
 
-// MaxCompact is the most boards --compact puts on a page by itself.
-const MaxCompact = 12
+// MaxCompact is the most boards --compact puts on a page by itself;
+// MinCompact the fewest it aims for (issue 11: 6 to 12 on A4).
+const (
+	MaxCompact = 12
+	MinCompact = 6
+)
 
 // compactPerPage returns the most boards, up to MaxCompact, that fit a
-// page of s at a readable size with the score table on the same page, or
-// else the most that fit with the table apart (1 if none but one does).
+// page of s at a readable size with the page's score table on the same
+// page; when that is fewer than MinCompact but MinCompact or more fit
+// with the table on a page of its own, those; else the most that fit (1
+// if none but one does).
 func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
-	apart := 0
+	foot, apart := 0, 0
 	for n := MaxCompact; n > 1; n-- {
 		t := *s
 		t.PerPage, t.Cells = n, nil
 		for len(t.Cells) < n {
 			t.Cells = append(t.Cells, round...)
 		}
+		// A page's table has the rounds of its boards.
+		t.Rounds = min(s.Rounds, (n+len(round)-1)/len(round))
 		p, err := t.Layout()
 		switch {
 		case err != nil:
-		case !p.TableApart:
-			return n
-		case apart == 0:
+		case !p.TableApart && foot == 0:
+			foot = n
+		case p.TableApart && apart == 0:
 			apart = n
 		}
 	}
-	return max(apart, 1)
+	switch {
+	case foot >= MinCompact:
+		return foot
+	case apart >= MinCompact || foot == 0:
+		return max(apart, 1)
+	}
+	return foot
 }
 
 // NameWarnings says which characters of the names will not print: those
@@ -380,6 +477,12 @@ func seats(info games.Info, o Options) ([]string, error) {
 		name = strings.TrimSpace(name)
 		if name == "" {
 			return nil, usagef("--names: name %d is empty", i+1)
+		}
+		if i := strings.IndexFunc(name, unicode.IsControl); i >= 0 {
+			// An escape or other control character prints as a box and
+			// drops the name from an SVG's label: refuse it, as a script
+			// the font lacks is refused.
+			return nil, usagef("--names: %q has a control character (%U), which cannot print: names are letters, digits, spaces and punctuation", name, []rune(name[i:])[0])
 		}
 		if len([]rune(name)) > MaxNameRune {
 			return nil, usagef("--names: %q is longer than %d characters", name, MaxNameRune)

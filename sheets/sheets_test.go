@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"papergames/boards"
 	"papergames/games"
 	"papergames/games/arcs"
 	"papergames/games/catalog"
@@ -597,9 +599,12 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 		edit  func(*Options)
 		want  []string
 	}{
-		{120, func(*Options) {}, []string{"below the readable 153 mm", "the largest --marks that fits A4 portrait is 112", "to print --marks 120, use --no-ruler or --paper a3"}},
-		{360, func(*Options) {}, []string{"no room for the board", "is 112", "--paper 594x841mm (A1)"}},
-		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper a3"}},
+		{112, func(*Options) {}, []string{"below the readable 162 mm", "the largest --marks that fits A4 portrait is 105", "to print --marks 112, use --no-ruler or --paper a3"}},
+		// The compass table fits at no size: the room is measured anyway.
+		{360, func(*Options) {}, []string{"the page leaves the board 174.6 mm, below the readable 549 mm", "is 105", "--paper 594x841mm (A1)"}},
+		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 174.6 mm, below the readable 549 mm", "is 117"}},
+		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 112.6 mm, below the readable 298 mm", "A5 portrait is 55"}},
+		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper 420x594mm (A2)"}},
 	} {
 		o := opts("a4")
 		tc.edit(&o)
@@ -615,11 +620,14 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 				t.Errorf("--marks %d: %q lacks %q", tc.marks, err, w)
 			}
 		}
+		if strings.Contains(err.Error(), "no room") {
+			t.Errorf("--marks %d: %q says no room where there is some", tc.marks, err)
+		}
 		// The largest that fits does fit.
-		v["marks"] = 112
-		if tc.marks == 120 && !o.Landscape {
+		v["marks"] = 105
+		if tc.marks == 112 && !o.Landscape {
 			if _, err := Build(arcs, v, o); err != nil {
-				t.Errorf("--marks 112: %v", err)
+				t.Errorf("--marks 105: %v", err)
 			}
 		}
 	}
@@ -656,7 +664,7 @@ func TestCompactSheets(t *testing.T) {
 		{rings.Game{}, true, 1, 12, "Sections allowed per ring", "330"},
 		{rings.Game{}, false, 1, 9, "Sections allowed per ring", "330"},
 		{arcs.Game{}, true, 1, 6, "Compass opening for reach k", ""},
-		{arcs.Game{}, false, 14, 4, "Compass opening for reach k", ""},
+		{arcs.Game{}, false, 14, 6, "Compass opening for reach k", ""},
 		{intersections.Game{}, true, 1, 12, "", ""},
 		{crossdont.Game{}, true, 1, 6, "", ""},
 	} {
@@ -802,5 +810,260 @@ func TestCompactKeyOnlySharedEntries(t *testing.T) {
 	}
 	if !sections {
 		t.Error("the key lost the sections allowed per ring")
+	}
+}
+
+// TestPageLimit: a sheet past MaxPages is refused before drawing, naming
+// the limit and the most --copies that fit; Pages counts what Draw adds.
+func TestPageLimit(t *testing.T) {
+	wtc := curve.Game{}
+	for _, tc := range []struct {
+		name   string
+		g      games.Game
+		set    map[string]any
+		o      func(*Options)
+		refuse string // "" when the sheet is accepted
+	}{
+		{"wtc 72012 pages", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 500, 12 }, "72012 pages, more than the limit of 500 (sheets.MaxPages): lower it with --copies 3 or fewer"},
+		{"wtc at the limit", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 3, 12 }, ""},
+		{"cdc copies", crossdont.Game{}, nil, func(o *Options) { o.Copies = 500 }, "--copies 165 or fewer"},
+		{"arcs forms", arcs.Game{}, map[string]any{"marks": 60}, func(o *Options) { o.Copies, o.Rules = 300, true }, "or no --rules"},
+		{"rings compact", rings.Game{}, nil, func(o *Options) { o.Copies, o.Compact = 40, true }, ""},
+		{"arcs rules", arcs.Game{}, nil, func(o *Options) { o.Copies, o.Rules = 7, true }, ""},
+	} {
+		v := defaults(tc.g)
+		for k, x := range tc.set {
+			v[k] = x
+		}
+		o := opts("a4")
+		tc.o(&o)
+		n, err := Pages(tc.g, v, o)
+		if tc.refuse != "" {
+			var ue *games.UsageError
+			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.refuse) {
+				t.Errorf("%s: got %v, want a usage error with %q", tc.name, err, tc.refuse)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		res, _ := Build(tc.g, v, o)
+		var rec layout.Recorder
+		if err := res.Sheet.Draw(&rec); err != nil {
+			t.Fatal(err)
+		}
+		if n != len(rec.Pages) || n > MaxPages {
+			t.Errorf("%s: Pages says %d, Draw added %d (limit %d)", tc.name, n, len(rec.Pages), MaxPages)
+		}
+	}
+}
+
+// TestArcsLabelsNeverTouch: at the largest --marks each paper accepts,
+// with and without the ruler, no two mark labels' boxes overlap on the
+// board as drawn (three-digit labels ran together at 12 o'clock).
+func TestArcsLabelsNeverTouch(t *testing.T) {
+	g := arcs.Game{}
+	for _, paper := range []string{"a5", "a4", "a3", "letter", "legal", "tabloid"} {
+		for _, noRuler := range []bool{false, true} {
+			o := opts(paper)
+			o.NoRuler = noRuler
+			v := defaults(g)
+			ok := func(m int) bool { v["marks"] = m; _, err := build(g, v, o); return err == nil }
+			lo, hi := 3, 361 // lo fits, hi does not
+			if ok(360) {
+				lo = 360
+			}
+			for hi-lo > 1 {
+				if mid := (lo + hi) / 2; ok(mid) {
+					lo = mid
+				} else {
+					hi = mid
+				}
+			}
+			v["marks"] = lo
+			res, err := Build(g, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := res.Sheet.Layout()
+			var rec layout.Recorder
+			boards.MarkedCircle{Marks: lo, Bare: true}.Draw(&rec, layout.Pt(0, 0), p.Size, layout.DefaultStyle)
+			type box struct {
+				label          string
+				x0, y0, x1, y1 float64
+			}
+			var bs []box
+			for _, op := range rec.Pages[0].Ops {
+				if op.Kind == "text" {
+					w := layout.TextWidth(op.Text, op.Font)
+					bs = append(bs, box{op.Text, op.At.X - w/2, op.At.Y - 0.72*op.Font.Size, op.At.X + w/2, op.At.Y})
+				}
+			}
+			if len(bs) != lo {
+				t.Fatalf("%s: %d labels for %d marks", paper, len(bs), lo)
+			}
+			for i, a := range bs {
+				for _, b := range bs[i+1:] {
+					if a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1 {
+						t.Errorf("%s, no ruler %v, --marks %d at %.1f mm: labels %s and %s overlap", paper, noRuler, lo, p.Size, a.label, b.label)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNamesRefuseControlCharacters: an escape sequence, a tab or a
+// newline in a name would print as a box; it is refused by name.
+func TestNamesRefuseControlCharacters(t *testing.T) {
+	g := arcs.Game{}
+	for _, tc := range []struct {
+		name, want string
+	}{
+		{"A\x1b[31m", `"A\x1b[31m" has a control character (U+001B)`},
+		{"Ann\tB", `(U+0009)`},
+		{"Bo\u0085b", `(U+0085)`},
+		{"Ann", ""},
+	} {
+		o := opts("a4")
+		o.Names = []string{tc.name, "B"}
+		_, err := Build(g, defaults(g), o)
+		var ue *games.UsageError
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%q: %v", tc.name, err)
+		case tc.want != "" && (!errors.As(err, &ue) || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: got %v, want a usage error with %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+// TestCompactSixOnA4: --compact puts at least six plain boards of each
+// circular game on an A4 page, and its score tables have a row per copy
+// (--rounds: "the game's usual match, or --copies").
+func TestCompactSixOnA4(t *testing.T) {
+	for _, g := range []games.Game{arcs.Game{}, rings.Game{}} {
+		o := opts("a4")
+		o.Compact, o.Copies = true, 12
+		res, err := Build(g, defaults(g), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := res.Sheet.Layout()
+		if p.Per < MinCompact || res.Sheet.Rounds != 12 {
+			t.Errorf("%s --compact --copies 12: %d a page, %d rounds; want at least %d and 12", g.Info().ID, p.Per, res.Sheet.Rounds, MinCompact)
+		}
+		// Every round's row is printed once, on some page's table.
+		var rec layout.Recorder
+		if err := res.Sheet.Draw(&rec); err != nil {
+			t.Fatal(err)
+		}
+		rows := map[string]int{}
+		for _, pg := range rec.Pages {
+			for _, op := range pg.Ops {
+				if op.Kind == "text" && op.Font == (layout.Font{Size: 3.4}) {
+					rows[op.Text]++
+				}
+			}
+		}
+		for r := 1; r <= 12; r++ {
+			if rows[fmt.Sprint(r)] != 1 {
+				t.Errorf("%s: round %d's row printed %d times", g.Info().ID, r, rows[fmt.Sprint(r)])
+			}
+		}
+	}
+}
+
+// TestCurveSetsOwnTheirPages: a Within The Curve sheet gives each
+// player's curve set pages of its own (not "4+4+1"), one page up to six
+// players on A4.
+func TestCurveSetsOwnTheirPages(t *testing.T) {
+	g := curve.Game{}
+	for _, tc := range []struct{ players, size, maxPages int }{
+		{3, 12, 1}, {5, 12, 1}, {6, 12, 1}, {7, 12, 2}, {9, 12, 3}, {10, 12, 2}, {12, 12, 3}, {5, 20, 3}, {7, 30, 7},
+	} {
+		o := opts("a4")
+		o.Players = tc.players
+		v := defaults(g)
+		v["size"] = tc.size
+		res, err := Build(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec layout.Recorder
+		if err := res.Sheet.Draw(&rec); err != nil {
+			t.Fatal(err)
+		}
+		pagesOf := map[string]int{}
+		grids := 0
+		for i, pg := range rec.Pages {
+			owners := map[string]bool{}
+			for _, op := range pg.Ops {
+				if op.Kind == "text" && strings.HasPrefix(op.Text, "curve of ") {
+					owners[strings.SplitN(op.Text, " · ", 2)[0]] = true
+					grids++
+				}
+			}
+			if len(owners) > 1 {
+				t.Errorf("%d players, size %d: page %d holds the grids of %d curves", tc.players, tc.size, i+1, len(owners))
+			}
+			for o := range owners {
+				pagesOf[o]++
+			}
+		}
+		if grids != tc.players*tc.players || len(pagesOf) != tc.players {
+			t.Errorf("%d players: %d grids of %d curves", tc.players, grids, len(pagesOf))
+		}
+		for o, n := range pagesOf {
+			if n > tc.maxPages {
+				t.Errorf("%d players, size %d: %s takes %d pages, want at most %d", tc.players, tc.size, o, n, tc.maxPages)
+			}
+		}
+	}
+}
+
+// TestTableTakesEmptyRoom: a score table that would have a page of its
+// own goes where there is room (the empty slots of the last board page),
+// instead of onto a nearly blank page; the cut lines leave it alone.
+func TestTableTakesEmptyRoom(t *testing.T) {
+	g := curve.Game{}
+	o := opts("a4")
+	o.Players = 5
+	res, err := Build(g, defaults(g), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec layout.Recorder
+	if err := res.Sheet.Draw(&rec); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Pages) != 5 || res.Pages != 5 {
+		t.Fatalf("5 players: %d pages (Pages says %d), want 5: a curve set a page, the table in the room left", len(rec.Pages), res.Pages)
+	}
+	last := rec.Pages[4]
+	var table *layout.Op
+	grids := 0
+	for i, op := range last.Ops {
+		switch {
+		case op.Kind == "text" && op.Text == "Round":
+			table = &last.Ops[i]
+		case op.Kind == "text" && strings.HasPrefix(op.Text, "curve of"):
+			grids++
+		}
+	}
+	if table == nil || grids != 5 {
+		t.Fatalf("last page: table %v, %d grids", table != nil, grids)
+	}
+	// No dashed cut line crosses the table's corner region.
+	for _, op := range last.Ops {
+		if op.Kind != "stroke" || len(op.Pen.Dash) == 0 {
+			continue
+		}
+		a, b := op.Path.Comps[0].Pos, op.Path.Comps[len(op.Path.Comps)-1].Pos
+		x0, x1, y0, y1 := math.Min(a.X, b.X), math.Max(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
+		if x0 <= table.At.X+20 && x1 >= table.At.X && y0 <= table.At.Y+5 && y1 >= table.At.Y-5 {
+			t.Errorf("a cut line from %v to %v crosses the score table at %v", a, b, table.At)
+		}
 	}
 }

@@ -49,6 +49,9 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Rounds:  1,
 		PerPage: perPage(m),
 	}
+	if m >= 3 {
+		s.Group = m // one player's curve set: its pages are its own
+	}
 	for owner := 0; owner < m; owner++ {
 		for filler := 0; filler < m; filler++ {
 			s.Cells = append(s.Cells, layout.Cell{
@@ -137,21 +140,24 @@ rounds:
           [14] [15] [16] [1]  .  .
 `
 
-// perPage is the default boards per page, chosen so that no page mixes
-// two curves' grids where it can: each curve's m copies (one per filler)
-// on pages of four when m is a multiple of 4, of three when a multiple of
-// 3 (three players a page per curve, six two pages of three); two
-// players' four grids share a page. Other counts (5, 7, 10, 11) fit
-// neither: they stay four to a page. One player's one grid is alone. This
-// relies on the sheet putting exactly PerPage boards on a page.
+// perPage is the default boards per page: a player's curve set (its m
+// fillings, kept on pages of their own by Setup.Group) on one page up to
+// six players, else on pages of four or three where m is a multiple, or
+// on two pages. Two players' four grids share a page; one player's one
+// grid is alone. A sheet lowers it, with a warning, where the grids would
+// be too small to read.
 func perPage(players int) int {
 	switch {
-	case players%4 == 0 || players == 2:
+	case players == 1:
+		return 1
+	case players == 2:
+		return 4
+	case players <= 6:
+		return players
+	case players%4 == 0:
 		return 4
 	case players%3 == 0:
 		return 3
-	case players == 1:
-		return 1
 	}
-	return 4
+	return (players + 1) / 2
 }

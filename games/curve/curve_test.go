@@ -733,27 +733,17 @@ func TestWithinTheCurveRenderBytes(t *testing.T) {
 	}
 }
 
-// TestWithinTheCurveSheetPages: the default boards per page keep each
-// curve's copies together, from three players a page (or two) per curve.
+// TestWithinTheCurveSheetPages: the default boards per page put a curve
+// set on one page up to six players, and from three players the sets are
+// groups that never share a page (sheets' tests check the pages drawn).
 func TestWithinTheCurveSheetPages(t *testing.T) {
-	for m, want := range map[int]int{2: 4, 3: 3, 4: 4, 6: 3} {
-		names := make([]string, m)
-		s, err := Game{}.Setup(games.Values{"size": 12}, names)
+	for m, want := range map[int][2]int{2: {4, 0}, 3: {3, 3}, 4: {4, 4}, 5: {5, 5}, 6: {6, 6}, 7: {4, 7}, 8: {4, 8}, 9: {3, 9}, 10: {5, 10}, 11: {6, 11}} {
+		s, err := Game{}.Setup(games.Values{"size": 12}, make([]string, m))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if s.PerPage != want {
-			t.Errorf("%d players: %d grids a page, want %d", m, s.PerPage, want)
-		}
-		if m < 3 {
-			continue
-		}
-		for i := range s.Cells {
-			first := s.Cells[i-i%s.PerPage].Caption
-			owner := func(c string) string { return strings.SplitN(c, " · ", 2)[0] }
-			if owner(s.Cells[i].Caption) != owner(first) {
-				t.Errorf("%d players: grid %d (%s) shares a page with %s", m, i+1, s.Cells[i].Caption, first)
-			}
+		if s.PerPage != want[0] || s.Group != want[1] {
+			t.Errorf("%d players: %d grids a page in sets of %d, want %d in sets of %d", m, s.PerPage, s.Group, want[0], want[1])
 		}
 	}
 }
@@ -773,13 +763,6 @@ func TestWithinTheCurvePlayerCounts(t *testing.T) {
 		}
 		if len(s.Cells) != m*m {
 			t.Errorf("%d players: %d grids, want %d", m, len(s.Cells), m*m)
-		}
-		if m > 2 && (m%3 == 0 || m%4 == 0) {
-			for i := range s.Cells {
-				if first := i / s.PerPage * s.PerPage; first/m != i/m {
-					t.Errorf("%d players: grid %d shares a page with another curve's", m, i+1)
-				}
-			}
 		}
 	}
 	// One player: the solitaire transcript scores.
