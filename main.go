@@ -1004,7 +1004,11 @@ func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
 		}
 		switch p.Kind {
 		case games.Int:
-			flags = append(flags, &cli.IntFlag{Name: p.Name, Value: p.Default, Usage: fmt.Sprintf("%s (%d to %d)", use, p.Min, p.Max)})
+			rng := fmt.Sprintf("%d to %d", p.Min, p.Max)
+			if p.Print != "" {
+				rng += "; " + p.Print
+			}
+			flags = append(flags, &cli.IntFlag{Name: p.Name, Value: p.Default, Usage: fmt.Sprintf("%s (%s)", use, rng)})
 		case games.String:
 			flags = append(flags, &cli.StringFlag{Name: p.Name, Usage: use})
 		case games.Bool:

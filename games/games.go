@@ -49,8 +49,11 @@ const (
 
 // Param is one board parameter, offered as a command-line flag.
 type Param struct {
-	Name     string
-	Usage    string
+	Name  string
+	Usage string // what it is, for every help, form and transcript comment
+	// Print is advice on printing its sheet (which paper a value fits),
+	// for the board command's help and the sheet designer only.
+	Print    string
 	Kind     Kind
 	Default  int // for Int
 	Min, Max int // for Int: the allowed range

@@ -119,7 +119,8 @@ type gameJSON struct {
 type paramJSON struct {
 	Name    string `json:"name"`
 	Usage   string `json:"usage"`
-	Kind    string `json:"kind"` // int, string or bool
+	Print   string `json:"print,omitempty"` // advice on printing, for the designer
+	Kind    string `json:"kind"`            // int, string or bool
 	Default *int   `json:"default,omitempty"`
 	Min     *int   `json:"min,omitempty"`
 	Max     *int   `json:"max,omitempty"`
@@ -129,7 +130,7 @@ func params(ps []games.Param) []paramJSON {
 	out := []paramJSON{}
 	for _, p := range ps {
 		kind := map[games.Kind]string{games.Int: "int", games.String: "string", games.Bool: "bool"}[p.Kind]
-		pj := paramJSON{Name: p.Name, Usage: p.Usage, Kind: kind}
+		pj := paramJSON{Name: p.Name, Usage: p.Usage, Print: p.Print, Kind: kind}
 		if p.Kind == games.Int {
 			pj.Default, pj.Min, pj.Max = &p.Default, &p.Min, &p.Max
 		}

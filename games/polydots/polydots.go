@@ -30,7 +30,7 @@ func (Game) Info() games.Info {
 
 // Params implements Game.
 func (Game) Params() []games.Param {
-	return []games.Param{{Name: "dots", Usage: "dots placed in a round, an even number (each player places half): rows of the record form", Kind: games.Int, Default: 10, Min: 4, Max: MaxDots}}
+	return []games.Param{{Name: "dots", Usage: "dots placed in a round, an even number (each player places half)", Print: "rows of the record form", Kind: games.Int, Default: 10, Min: 4, Max: MaxDots}}
 }
 
 // Setup implements Game.

@@ -123,7 +123,7 @@ async function designPage(id) {
   const g = gs.find(g => g.id === id) || gs[0];
   const form = el('form', {class: 'opts', id: 'designer'},
     el('label', {for: 'opt-game'}, 'Game', el('select', {id: 'opt-game'}, gs.map(x => el('option', {value: x.id, selected: x.id === g.id}, x.title)))),
-    g.params.map(p => field({...p, label: `--${p.name}: ${p.usage}`, usage: p.kind === 'int' ? range(p) : ''})),
+    g.params.map(p => field({...p, label: `--${p.name}: ${p.usage}` + (p.print ? ` (${p.print})` : ''), usage: p.kind === 'int' ? range(p) : ''})),
     printOptions.map(field));
   form.querySelector('#opt-game').addEventListener('change', e => { location.hash = `#/design/${e.target.value}`; });
   const status = el('p', {class: 'status', id: 'sheet-status'});
