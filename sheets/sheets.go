@@ -53,6 +53,15 @@ const (
 
 func usagef(format string, a ...any) error { return &games.UsageError{Msg: fmt.Sprintf(format, a...)} }
 
+// ErrTooManyPages is in the error of a sheet past MaxPages (errors.Is), so
+// that the web app answers it as work too large rather than a bad option.
+var ErrTooManyPages = errors.New("more pages than sheets.MaxPages")
+
+// pagesError is a usage error that is also ErrTooManyPages.
+type pagesError struct{ error }
+
+func (e pagesError) Unwrap() []error { return []error{e.error, ErrTooManyPages} }
+
 // Result is a sheet ready to draw, with anything worth a warning.
 type Result struct {
 	Sheet    *layout.Sheet
@@ -85,7 +94,7 @@ func Build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, err
 	}
 	if res.Pages > MaxPages {
-		return nil, usagef("the sheet would have %d pages, more than the limit of %d (sheets.MaxPages)%s", res.Pages, MaxPages, lowerPages(g, v, o, res.Pages))
+		return nil, pagesError{usagef("the sheet would have %d pages, more than the limit of %d (sheets.MaxPages)%s", res.Pages, MaxPages, lowerPages(g, v, o, res.Pages))}
 	}
 	return res, nil
 }

@@ -840,7 +840,7 @@ func TestPageLimit(t *testing.T) {
 		n, err := Pages(tc.g, v, o)
 		if tc.refuse != "" {
 			var ue *games.UsageError
-			if !errors.As(err, &ue) || !strings.Contains(err.Error(), tc.refuse) {
+			if !errors.As(err, &ue) || !errors.Is(err, ErrTooManyPages) || !strings.Contains(err.Error(), tc.refuse) {
 				t.Errorf("%s: got %v, want a usage error with %q", tc.name, err, tc.refuse)
 			}
 			continue

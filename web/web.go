@@ -422,6 +422,10 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	res, err := sheets.Build(g, v, o)
+	if errors.Is(err, sheets.ErrTooManyPages) {
+		fail(w, tooBig, err.Error())
+		return
+	}
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
