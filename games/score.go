@@ -60,6 +60,12 @@ func ReadTranscript(sc Scorer, name string, data []byte) (*scorer.Transcript, er
 	return ReadHeader(sc, name, root)
 }
 
+// HeaderInt reads the transcript's header value of the integer board
+// parameter p: its default when absent, refused outside p's range.
+func HeaderInt(t *scorer.Transcript, p Param) (int, error) {
+	return t.Int(p.Name, p.Default, p.Min, p.Max)
+}
+
 // ReadHeader reads the header of a transcript of sc's game, parsed to root.
 func ReadHeader(sc Scorer, name string, root *input.Node) (*scorer.Transcript, error) {
 	info := sc.Info()

@@ -211,8 +211,7 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (txt string, err error
 // play checks every round. For Moves (listing) the last round may stop
 // while moves are left even under --strict: that is what it lists.
 func (g Game) play(t *scorer.Transcript, o games.Values, listing bool) ([]*round, []layout.Cell, error) {
-	p := g.Params()[0]
-	m, err := t.Int("chords", p.Default, p.Min, p.Max)
+	m, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}

@@ -19,8 +19,7 @@ var _ games.Board = Game{}
 // second seat in odd rounds), then its chords and its offense moves as
 // written, in that order.
 func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
-	p := g.Params()[0]
-	m, err := t.Int("chords", p.Default, p.Min, p.Max)
+	m, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}

@@ -21,8 +21,7 @@ var (
 // grid typed, in sheet order (by curve owner, then filler): its numbering
 // ([1] and [2]) and its inside numbers 1, 2, 3, ... in order.
 func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}

@@ -64,8 +64,7 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 func (g Game) play(t *scorer.Transcript) (*scorer.Result, []layout.Cell, []*typed, []*loop, error) {
 	res := &scorer.Result{Game: "within-the-curve", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "highest total of top inside numbers wins; a player with an invalid grid loses whatever their total"}
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, nil, nil, err
 	}

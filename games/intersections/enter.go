@@ -15,8 +15,7 @@ var _ games.Board = Game{}
 // OpenRound implements games.Board: the round's offense (offense, or seat
 // i) and its segments as written.
 func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}

@@ -169,8 +169,7 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 	res := &scorer.Result{Game: "making-intersections", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: in each round the offense scores a point for each dot of weight 3 or 4"}
 	var errs input.Errors
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, nil, err
 	}

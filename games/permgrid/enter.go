@@ -15,8 +15,7 @@ var _ games.Board = Game{}
 // OpenRound implements games.Board: the round's player 1 (player1, or the
 // seats taking turns) and its dots as written.
 func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}

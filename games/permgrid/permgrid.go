@@ -92,8 +92,7 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	res := &scorer.Result{Game: "permutation-grid", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: a point for each face, triangles for player 1, 4 or more sides for player 2"}
 	var errs input.Errors
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -122,8 +121,7 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 // last round may stop before every dot is placed, and lists the free
 // crossings where the next dot may go, row by row.
 func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
-	p := g.Params()[0]
-	n, err := t.Int("size", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return "", err
 	}

@@ -36,8 +36,7 @@ func (e entered) Record() string {
 // i), its cuts one by one (ring:angle, each ring's in the order written),
 // "done" when the round has its segments key, and the segments.
 func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Round, []*input.Node, error) {
-	p := g.Params()[0]
-	n, err := t.Int("circles", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}

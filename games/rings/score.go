@@ -102,8 +102,7 @@ type round struct {
 
 // Score implements Scorer.
 func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []layout.Cell, error) {
-	p := g.Params()[0]
-	n, err := t.Int("circles", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return nil, nil, err
 	}
@@ -268,8 +267,7 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 // allowed to stop before every player has drawn, and lists the segments
 // the player to move may draw there, grouped by their first end.
 func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
-	p := g.Params()[0]
-	n, err := t.Int("circles", p.Default, p.Min, p.Max)
+	n, err := games.HeaderInt(t, g.Params()[0])
 	if err != nil {
 		return "", err
 	}
