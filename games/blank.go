@@ -33,12 +33,20 @@ func YAMLName(s string) string {
 // printed on the sheet, and the board id of key; then "rounds:".
 func BlankHeader(sc Scorer, v Values, players []string, key string) string {
 	var b strings.Builder
-	info := sc.Info()
-	fmt.Fprintf(&b, "# %s transcript, for the sheet of board %s.\n", info.Title, BoardID(key))
+	fmt.Fprintf(&b, "# %s transcript, for the sheet of board %s.\n", sc.Info().Title, BoardID(key))
 	b.WriteString("# Copy each round's record form into its entry below (rows left blank at\n")
 	b.WriteString("# the end of a list are rows not played, and so are rounds left blank at\n")
 	b.WriteString("# the end), then check and score it with\n#   papergames score THIS-FILE\n")
-	fmt.Fprintf(&b, "game: %s\n", info.ID)
+	b.WriteString(SheetHeader(sc, v, players, BoardID(key)))
+	return b.String()
+}
+
+// SheetHeader writes the keys of a transcript of the sheet of v and board
+// id: the game, its players, each of the game's header keys with the value
+// printed on the sheet, and the board id; then "rounds:".
+func SheetHeader(sc Scorer, v Values, players []string, id string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game: %s\n", sc.Info().ID)
 	names := make([]string, len(players))
 	for i := range players {
 		names[i] = YAMLName(SeatName(players, i))
@@ -51,7 +59,7 @@ func BlankHeader(sc Scorer, v Values, players []string, key string) string {
 			}
 		}
 	}
-	fmt.Fprintf(&b, "board: %s   # the board id printed on the sheet\n", BoardID(key))
+	fmt.Fprintf(&b, "board: %s   # the board id printed on the sheet\n", id)
 	b.WriteString("rounds:\n")
 	return b.String()
 }

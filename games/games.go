@@ -24,6 +24,9 @@ type Info struct {
 	MinPlayers int
 	MaxPlayers int // 0 for no upper limit
 	BoardKind  string
+	// Code is the game's two capital letters in the QR code of its sheets
+	// (sheets.Code): short, and never changed once sheets are printed.
+	Code string
 }
 
 // Players describes the allowed number of players.

@@ -96,6 +96,11 @@ type Sheet struct {
 	// its boards spread evenly over as few pages as PerPage allows.
 	Group int
 	Style Style
+	// Code, when set, gives the text of each board page's QR code: the
+	// page then carries registration marks and the code (regmarks.go), so
+	// that it can be read back from a scan. Record-form, score-table and
+	// rules pages have neither.
+	Code func(BoardPage) string
 }
 
 // Text sizes used on every sheet, in millimetres.
@@ -135,8 +140,11 @@ type Plan struct {
 	footRight  bool    // score table and ruler right of the boards
 	sideW      float64 // width of that right column
 	table      tableFit
-	keyH       float64  // the key at the foot of a compact page
-	pages      [][2]int // first and last+1 board of each board page
+	keyH       float64 // the key at the foot of a compact page
+	// footInset and footBand keep the footer clear of the bottom
+	// registration marks: in from the sides, or above a band.
+	footInset, footBand float64
+	pages               [][2]int // first and last+1 board of each board page
 }
 
 // pageRanges splits the boards into pages of at most per: in order, or,
@@ -258,18 +266,47 @@ func (s *Sheet) usable() Rect {
 	return R(s.Margin, s.Margin, s.Paper.W-2*s.Margin, s.Paper.H-2*s.Margin)
 }
 
+// boardArea is the room of a board page's content: the margin box. With
+// registration marks, the header keeps its title line clear of the top
+// corners, the footer's table, ruler and key keep clear of the bottom
+// ones (footInset), and a page with no footer keeps a band for them.
+func (s *Sheet) boardArea() Rect { return s.usable() }
+
+// footInset is how far the footer's pieces keep from the page's left and
+// right margins: clear of the bottom registration marks.
+func (s *Sheet) footInset() float64 {
+	if s.Code != nil {
+		return markBand
+	}
+	return 0
+}
+
+// rulerInset is how far the ruler keeps from the right margin for a
+// footer inset so: its ink stops 4 mm short of its width.
+func rulerInset(inset float64) float64 { return math.Max(0, inset-4) }
+
+// rulerGap is the gap between the score table and the ruler beside it:
+// narrower when the footer keeps clear of the marks.
+func rulerGap(inset float64) float64 {
+	if inset > 0 {
+		return 2
+	}
+	return 6
+}
+
 func (s *Sheet) headerHeight(w float64) float64 {
 	if s.NoHeader {
-		return 0
+		return s.codeBottom()
 	}
 	h := 8.0 + float64(1+len(s.paramLines(w)))*lineH // title, credit, parameters
 	h += float64(len(s.playerLines(w))) * (lineH + 1.5)
-	return h + 3
+	return math.Max(h+3, s.codeBottom()+3)
 }
 
-// paramLines is the parameters line, wrapped to w when it is longer.
+// paramLines is the parameters line, wrapped to w (less the code's
+// column) when it is longer.
 func (s *Sheet) paramLines(w float64) []string {
-	if l := Wrap(s.Params, bodyFont, w); len(l) > 0 {
+	if l := Wrap(s.Params, bodyFont, w-s.codeColumn()); len(l) > 0 {
 		return l
 	}
 	return []string{""}
@@ -280,6 +317,7 @@ func (s *Sheet) playerLines(w float64) [][]int {
 	var lines [][]int
 	var cur []int
 	used := 0.0
+	w -= s.codeColumn()
 	for i := range s.Players {
 		fw := s.fieldWidth(i)
 		if len(cur) > 0 && used+fw > w {
@@ -424,9 +462,9 @@ func (e *FitError) Reason() string {
 // (tableFoot) or elsewhere, and returns the plan and the largest board
 // size it allows (below 0 when nothing fits).
 func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
-	u := s.usable()
+	u := s.boardArea()
 	p := &Plan{headerH: s.headerHeight(u.W()), tableFoot: tableFoot}
-	if p.keyH = s.keyHeight(u.W()); p.keyH > 0 {
+	if p.keyH = s.keyHeight(u.W() - 2*s.footInset()); p.keyH > 0 {
 		u.Max.Y -= p.keyH + 2
 	}
 	rulerW, rulerH := RulerSize()
@@ -436,12 +474,20 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 		sideW = rulerW
 	}
 	var foot, side tableFit
+	// With registration marks the footer's pieces keep clear of the
+	// bottom corners: moved in from the sides, or, where that leaves no
+	// room for the table beside the ruler, above a band at the foot.
+	inset := s.footInset()
 	if tableFoot {
-		foot = s.fitTable(u.W())
+		foot = s.fitTable(u.W() - 2*inset)
 		ts := foot.size(s.footRows())
-		if ts.W+rulerW+6 <= u.W() || !s.Ruler {
+		switch {
+		case ts.W+rulerW+rulerGap(inset) <= u.W()-inset-rulerInset(inset) || !s.Ruler:
 			footH = math.Max(footH, ts.H)
-		} else {
+		case ts.W+rulerW+6 <= u.W():
+			footH = math.Max(footH, ts.H) + inset
+			p.footBand, inset = inset, 0
+		default:
 			footH += ts.H + 3
 		}
 		side = s.fitTable(math.Max(rulerW, u.W()*0.4))
@@ -450,10 +496,14 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 	if footH > 0 {
 		footH += 4
 	}
+	if footH == 0 && p.keyH == 0 && s.Code != nil {
+		footH = markBand // the bottom marks' band
+	}
 	top := u.Min.Y + p.headerH
 	bodies := []Rect{{Point{u.Min.X, top}, Point{u.Max.X, u.Max.Y - footH}}}
-	// Beside the boards, the table and ruler need this much height.
-	sideH := rulerH
+	// Beside the boards, the table and ruler need this much height (the
+	// ruler above the bottom right mark).
+	sideH := rulerH + inset
 	if tableFoot {
 		sideH += side.size(s.footRows()).H + 6
 	}
@@ -485,6 +535,7 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 		}
 	}
 	p.sideW = sideW
+	p.footInset = inset
 	p.table = foot
 	if p.footRight {
 		p.footerH = 0
@@ -558,6 +609,8 @@ type pageSet struct {
 	// slots of the last board page (tableAt.Max.Y > 0).
 	tableAt   Rect
 	slotTable *tableFit // the table as set in the empty slots
+	// boardPageNo is the page number of each board page, from 1.
+	boardPageNo []int
 }
 
 // pageSet counts every page of the sheet without drawing it: the board
@@ -593,7 +646,9 @@ func (s *Sheet) pageSet() (*pageSet, error) {
 		}
 	}
 	free := 0.0 // the top of the room after the last board page's forms
-	for _, fs := range ps.forms {
+	ps.boardPageNo = make([]int, len(ps.forms))
+	for bp, fs := range ps.forms {
+		ps.boardPageNo[bp] = bp + 1 + formPages
 		free = 0
 		if len(fs) > 0 {
 			formPages++
@@ -685,6 +740,15 @@ func (s *Sheet) Draw(d Document) error {
 			s.cutLines(d, p, n)
 		}
 		s.footer(d, p, bp)
+		if s.Code != nil {
+			bpage := s.boardPage(ps, bp)
+			for _, m := range bpage.Marks {
+				DrawMark(d, m)
+			}
+			if err := DrawCode(d, bpage.Code, s.Code(bpage), bpage.Version); err != nil {
+				return err
+			}
+		}
 		if fs := forms[bp]; len(fs) > 0 {
 			newPage := func() Rect {
 				page++
@@ -737,7 +801,12 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	if total > 1 {
 		right += fmt.Sprintf(" · page %d of %d", page, total)
 	}
-	titleLine(d, u, y, s.Title, right)
+	tl := u
+	if !short && s.Code != nil { // the top left mark; the code and the top right one
+		tl.Min.X += markBand
+		tl.Max.X -= s.codeColumn() + 2
+	}
+	titleLine(d, tl, y, s.Title, right)
 	if short {
 		rule := u.Min.Y + shortHeaderH - 2
 		d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
@@ -784,6 +853,27 @@ func titleLine(d Document, u Rect, y float64, title, right string) {
 }
 
 func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
+	f, o, _ := s.place(p, cell, c)
+	if c.Caption != "" {
+		d.Text(Point{cell.Center().X, o.Y - s.captionH() + 4}, c.Caption, boldFont, Center, Black)
+	}
+	f.Draw(d, o, p.Size, s.Style)
+}
+
+// captionH is the room above every board for captions, when any has one.
+func (s *Sheet) captionH() float64 {
+	for _, cc := range s.Cells {
+		if cc.Caption != "" {
+			return captionH
+		}
+	}
+	return 0
+}
+
+// place returns the figure of c as drawn in cell (plain, beside or
+// widened), the top left of its extent, and the width it was widened to
+// (0 when it was not).
+func (s *Sheet) place(p *Plan, cell Rect, c Cell) (Figure, Point, float64) {
 	f := c.Figure
 	if pl, ok := f.(Plainer); ok && s.Compact {
 		f = pl.Plain()
@@ -791,22 +881,14 @@ func (s *Sheet) drawCell(d Document, p *Plan, cell Rect, c Cell) {
 	if r, ok := f.(Rearranger); ok && p.Beside {
 		f = r.Beside()
 	}
+	widened := 0.0
 	if w, ok := f.(Widener); ok && s.BoardSize == 0 {
-		f = w.Widen(p.Size, cell.W())
+		f, widened = w.Widen(p.Size, cell.W()), cell.W()
 	}
 	e := f.Extent(p.Size)
-	capH := 0.0
-	for _, cc := range s.Cells {
-		if cc.Caption != "" {
-			capH = captionH
-		}
-	}
+	capH := s.captionH()
 	top := cell.Min.Y + (cell.H()-e.H-capH)/2
-	if c.Caption != "" {
-		d.Text(Point{cell.Center().X, top + 4}, c.Caption, boldFont, Center, Black)
-	}
-	o := Point{cell.Min.X + (cell.W()-e.W)/2, top + capH}
-	f.Draw(d, o, p.Size, s.Style)
+	return f, Point{cell.Min.X + (cell.W()-e.W)/2, top + capH}, widened
 }
 
 // cutLines draws the cut lines between the cells; with n below the
@@ -839,11 +921,13 @@ func (s *Sheet) cutLines(d Document, p *Plan, n int) {
 }
 
 func (s *Sheet) footer(d Document, p *Plan, page int) {
-	u := s.usable()
+	u := s.boardArea()
 	if p.keyH > 0 {
-		s.drawKey(d, Point{u.Min.X, u.Max.Y - p.keyH}, u.W(), p.Size)
+		in := s.footInset()
+		s.drawKey(d, Point{u.Min.X + in, u.Max.Y - p.keyH}, u.W()-2*in, p.Size)
 		u.Max.Y -= p.keyH + 2
 	}
+	inset, band := p.footInset, p.footBand
 	// The table is on the first page; a compact sheet has the rounds of
 	// each page's boards on that page.
 	rows := s.footRows()
@@ -861,18 +945,19 @@ func (s *Sheet) footer(d Document, p *Plan, page int) {
 			s.scoreTable(d, Point{u.Max.X - p.sideW, p.Body.Min.Y}, p.table, first, last, last == s.Rounds)
 		}
 		if s.Ruler {
-			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
+			DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh - s.footInset()})
 		}
 	default:
 		top := u.Max.Y - p.footerH + 4
 		if table {
-			s.scoreTable(d, Point{u.Min.X, top}, p.table, first, last, last == s.Rounds)
+			s.scoreTable(d, Point{u.Min.X + inset, top}, p.table, first, last, last == s.Rounds)
 		}
 		if s.Ruler {
-			if p.tableFoot && ts.W+rw+6 > u.W() {
-				DrawRuler(d, Point{u.Max.X - rw, top + ts.H + 3})
+			x := u.Max.X - rw - rulerInset(inset)
+			if p.tableFoot && ts.W+rw+rulerGap(inset) > u.W()-inset-rulerInset(inset) {
+				DrawRuler(d, Point{x, top + ts.H + 3})
 			} else {
-				DrawRuler(d, Point{u.Max.X - rw, u.Max.Y - rh})
+				DrawRuler(d, Point{x, u.Max.Y - band - rh})
 			}
 		}
 	}

@@ -315,6 +315,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Compact:   o.Compact,
 		Style:     style,
 	}
+	s.Code = codeFunc(g, v, len(players), s.BoardID)
 	if o.Copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
 		s.PerPage = 1
 	}

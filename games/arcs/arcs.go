@@ -21,7 +21,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "arcs-and-marks", Title: "Arcs And Marks", Posted: "February 25, 2010",
-		MinPlayers: 2, MaxPlayers: 12, BoardKind: "circle with numbered marks"}
+		MinPlayers: 2, MaxPlayers: 12, BoardKind: "circle with numbered marks", Code: "AM"}
 }
 
 // Params implements Game.

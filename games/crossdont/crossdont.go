@@ -24,7 +24,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "cross-dont-cross", Title: "Cross, Don't Cross Circle Game", Posted: "October 8, 2008",
-		MinPlayers: 2, MaxPlayers: 2, BoardKind: "circle with degree scale"}
+		MinPlayers: 2, MaxPlayers: 2, BoardKind: "circle with degree scale", Code: "CD"}
 }
 
 // Params implements Game.

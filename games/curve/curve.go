@@ -27,7 +27,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "within-the-curve", Title: "Within The Curve", Posted: "October 28, 2008",
-		MinPlayers: 1, MaxPlayers: MaxPlayers, BoardKind: "cell grids, players squared"}
+		MinPlayers: 1, MaxPlayers: MaxPlayers, BoardKind: "cell grids, players squared", Code: "WC"}
 }
 
 // Params implements Game.

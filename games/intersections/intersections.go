@@ -24,7 +24,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "making-intersections", Title: "Making Intersections", Posted: "April 15, 2009",
-		MinPlayers: 2, MaxPlayers: 8, BoardKind: "dot array"}
+		MinPlayers: 2, MaxPlayers: 8, BoardKind: "dot array", Code: "MI"}
 }
 
 // Params implements Game.

@@ -22,7 +22,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "permutation-grid", Title: "Polygons In Permutation Grid", Posted: "October 14, 2008",
-		MinPlayers: 2, MaxPlayers: 2, BoardKind: "line grid"}
+		MinPlayers: 2, MaxPlayers: 2, BoardKind: "line grid", Code: "PG"}
 }
 
 // Params implements Game.

@@ -25,7 +25,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "polygons-and-dots", Title: "Polygons-&-Dots", Posted: "September 19, 2008",
-		MinPlayers: 2, MaxPlayers: 2, BoardKind: "millimetre coordinate sheet"}
+		MinPlayers: 2, MaxPlayers: 2, BoardKind: "millimetre coordinate sheet", Code: "PD"}
 }
 
 // Params implements Game.

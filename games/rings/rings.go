@@ -25,7 +25,7 @@ type Game struct{}
 // Info implements Game.
 func (Game) Info() games.Info {
 	return games.Info{ID: "crossing-the-rings", Title: "Crossing The Rings", Posted: "September 22, 2008",
-		MinPlayers: 2, MaxPlayers: 8, BoardKind: "concentric ring target"}
+		MinPlayers: 2, MaxPlayers: 8, BoardKind: "concentric ring target", Code: "CR"}
 }
 
 // Params implements Game.

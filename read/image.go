@@ -1,0 +1,252 @@
+package read
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	_ "image/jpeg" // the decoders image.Decode knows
+	_ "image/png"
+	"io"
+	"os"
+	"sync"
+
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+)
+
+// Input bounds: a file is refused past MaxFileBytes, an image past
+// MaxPixels before it is decoded (a decompression bomb declares its size
+// in a few bytes), and a PDF past MaxPDFPages.
+const (
+	MaxFileBytes = 256 << 20
+	// MaxPixels is 50 million pixels: A4 at 800 dpi, A3 at 600, a 48
+	// megapixel phone; decoded, about 200 MB.
+	MaxPixels   = 50_000_000
+	MaxPDFPages = 500
+)
+
+// Page is one image to read: a photo, a scan, or a page of a scanned PDF.
+// Its pixels are decoded when it is read, so that a long PDF holds one
+// page's pixels a worker at a time.
+type Page struct {
+	File  string // as named on the command line
+	Index int    // page of the file, from 1 (1 for an image file)
+	Load  func() (image.Image, error)
+}
+
+// Name names the page in messages: the file, and the page of a PDF.
+func (p *Page) Name() string {
+	if p.Index > 0 && isPDFName(p.File) {
+		return fmt.Sprintf("%s, page %d", p.File, p.Index)
+	}
+	return p.File
+}
+
+func isPDFName(name string) bool {
+	return len(name) > 4 && (name[len(name)-4:] == ".pdf" || name[len(name)-4:] == ".PDF")
+}
+
+// ReadFile reads a file, or standard input for "-", refusing one larger
+// than MaxFileBytes before holding it.
+func ReadFile(name string, stdin io.Reader) ([]byte, error) {
+	r := stdin
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
+			return nil, fmt.Errorf("%s: %d bytes; the limit is %d (read.MaxFileBytes)", name, st.Size(), MaxFileBytes)
+		}
+		r = f
+	}
+	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if len(b) > MaxFileBytes {
+		return nil, fmt.Errorf("%s: larger than %d bytes; the limit (read.MaxFileBytes)", name, MaxFileBytes)
+	}
+	return b, nil
+}
+
+// Pages returns the pages of a file's bytes: one for a PNG or JPEG image,
+// one per page image of a PDF (a copier's scan-to-PDF holds one image a
+// page).
+func Pages(name string, data []byte) ([]*Page, error) {
+	switch {
+	case bytes.HasPrefix(data, []byte("%PDF-")):
+		return pdfPages(name, data)
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")), bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+		if err == nil {
+			err = checkPixels(cfg.Width, cfg.Height)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		return []*Page{{File: name, Index: 1, Load: func() (image.Image, error) { return decode(data) }}}, nil
+	}
+	return nil, fmt.Errorf("%s: not a PNG or JPEG image nor a PDF (read takes a photo or a scan of a sheet)", name)
+}
+
+// decode decodes a PNG or JPEG, refusing more than MaxPixels before the
+// pixels are decoded.
+func decode(data []byte) (image.Image, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not a readable image: %v", err)
+	}
+	if err := checkPixels(cfg.Width, cfg.Height); err != nil {
+		return nil, err
+	}
+	img, _, err := image.Decode(bytes.NewReader(data))
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("the %s image is cut off (the file is incomplete)", format)
+		}
+		return nil, fmt.Errorf("the %s image cannot be decoded: %v", format, err)
+	}
+	return img, nil
+}
+
+func checkPixels(w, h int) error {
+	if w <= 0 || h <= 0 {
+		return fmt.Errorf("an image of %d x %d pixels", w, h)
+	}
+	if int64(w)*int64(h) > MaxPixels {
+		return fmt.Errorf("an image of %d x %d pixels, more than the %d million read takes (read.MaxPixels): scan at 300 dpi", w, h, MaxPixels/1_000_000)
+	}
+	if w < 300 || h < 300 {
+		return fmt.Errorf("an image of %d x %d pixels is too small to read a sheet from (scan at 200 to 300 dpi)", w, h)
+	}
+	return nil
+}
+
+// pdfPages returns the largest image of every page of a PDF.
+func pdfPages(name string, data []byte) (pages []*Page, err error) {
+	defer func() {
+		// pdfcpu is a large reader of a complex format: a hostile file
+		// must end in a message, not a crash.
+		if r := recover(); r != nil {
+			pages, err = nil, fmt.Errorf("%s: a PDF papergames cannot read (%v)", name, r)
+		}
+	}()
+	conf := model.NewDefaultConfiguration()
+	conf.ValidationMode = model.ValidationRelaxed
+	ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
+	if err != nil {
+		return nil, fmt.Errorf("%s: not a readable PDF: %v", name, err)
+	}
+	if ctx.PageCount > MaxPDFPages {
+		return nil, fmt.Errorf("%s: %d pages, more than the %d read takes from one PDF (read.MaxPDFPages)", name, ctx.PageCount, MaxPDFPages)
+	}
+	var mu sync.Mutex // pdfcpu's context is not safe for concurrent use
+	for pg := 1; pg <= ctx.PageCount; pg++ {
+		// Sizes first (stubs decode nothing), so that a bomb is refused
+		// before its pixels are made.
+		stubs, err := pdfcpu.ExtractPageImages(ctx, pg, true)
+		if err != nil {
+			return nil, fmt.Errorf("%s, page %d: %v", name, pg, err)
+		}
+		bestNr, best := -1, model.Image{}
+		for nr, im := range stubs {
+			if im.Thumb {
+				continue
+			}
+			if bestNr < 0 || im.Width*im.Height > best.Width*best.Height || (im.Width*im.Height == best.Width*best.Height && nr < bestNr) {
+				bestNr, best = nr, im
+			}
+		}
+		if bestNr < 0 {
+			return nil, fmt.Errorf("%s, page %d: no image on the page (read takes scans: a copier's scan-to-PDF has one image a page; a sheet papergames printed is not a scan)", name, pg)
+		}
+		if err := checkPixels(best.Width, best.Height); err != nil {
+			return nil, fmt.Errorf("%s, page %d: %v", name, pg, err)
+		}
+		pg, nr, stub := pg, bestNr, best
+		load := func() (img image.Image, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					img, err = nil, fmt.Errorf("its image cannot be extracted (%v)", r)
+				}
+			}()
+			mu.Lock()
+			obj := ctx.Optimize.ImageObjects[nr]
+			var full *model.Image
+			if obj != nil {
+				full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
+			}
+			var raw []byte
+			if err == nil && full != nil {
+				raw, err = io.ReadAll(io.LimitReader(full.Reader, MaxFileBytes))
+			}
+			mu.Unlock()
+			if err != nil || full == nil {
+				return nil, fmt.Errorf("its image cannot be extracted: %v", err)
+			}
+			img, err = decode(raw)
+			if err != nil {
+				img, err = rawImage(raw, full)
+			}
+			return img, err
+		}
+		pages = append(pages, &Page{File: name, Index: pg, Load: load})
+	}
+	return pages, nil
+}
+
+// rawImage makes an image of a page image pdfcpu left undecoded: 8-bit
+// grey or RGB samples.
+func rawImage(raw []byte, m *model.Image) (image.Image, error) {
+	w, h := m.Width, m.Height
+	switch {
+	case m.Bpc == 8 && m.Comp == 1 && len(raw) >= w*h:
+		return &image.Gray{Pix: raw[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}, nil
+	case m.Bpc == 8 && m.Comp == 3 && len(raw) >= 3*w*h:
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		for i := 0; i < w*h; i++ {
+			img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = raw[3*i], raw[3*i+1], raw[3*i+2], 255
+		}
+		return img, nil
+	}
+	return nil, fmt.Errorf("a page image papergames cannot decode (%s, %d bits, %d components, filter %s)", m.FileType, m.Bpc, m.Comp, m.Filter)
+}
+
+// grey returns the luminance of img at full resolution: the Y plane of a
+// JPEG as it is, other images converted.
+func grey(img image.Image) *image.Gray {
+	b := img.Bounds()
+	switch m := img.(type) {
+	case *image.Gray:
+		return m
+	case *image.YCbCr:
+		g := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
+		for y := 0; y < b.Dy(); y++ {
+			copy(g.Pix[y*g.Stride:y*g.Stride+b.Dx()], m.Y[(y)*m.YStride:(y)*m.YStride+b.Dx()])
+		}
+		return g
+	}
+	g := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
+	for y := 0; y < b.Dy(); y++ {
+		for x := 0; x < b.Dx(); x++ {
+			g.Pix[y*g.Stride+x] = color.GrayModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.Gray).Y
+		}
+	}
+	return g
+}
+
+// isColour reports whether img holds colour (a grey JPEG or PNG is not).
+func isColour(img image.Image) bool {
+	switch img.(type) {
+	case *image.Gray, *image.Gray16:
+		return false
+	case *image.YCbCr:
+		return img.(*image.YCbCr).Cb != nil && len(img.(*image.YCbCr).Cb) > 0
+	}
+	return true
+}

@@ -1,0 +1,220 @@
+// Package readtest makes the pages papergames read is tested on, in the
+// manner of net/http/httptest: a sheet printed to an image, rounds played
+// on the games' engines and drawn on it as a pencil, a ruler and a
+// compass would (wobble, gaps, overshoot, smudges, a stray mark, an
+// erased line), then degraded as a copier or a phone camera would
+// (resolution, skew, perspective, uneven light, shadow, blur, noise,
+// JPEG). The truth of every page is kept, so a test can count what the
+// reader got right.
+package readtest
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"papergames/games"
+	"papergames/input"
+	"papergames/layout"
+	"papergames/scan"
+	"papergames/scorer"
+	"papergames/sheets"
+)
+
+// PrintDPM is the resolution pages are printed at before they are
+// degraded: 12 pixels a mm (305 dpi), finer than any scan read back.
+const PrintDPM = 12.0
+
+// Page is a printed board page with the rounds drawn on it.
+type Page struct {
+	Img    *layout.Raster
+	Board  layout.BoardPage
+	Truth  map[int][]string // the moves of each round drawn on the page, as the engine writes them
+	Blank  bool             // nothing was drawn
+	Sheet  *sheets.Result
+	Rounds map[int]games.Round // the engines of the rounds drawn
+}
+
+// Sheet prints g's sheet with v and o, and returns its board pages as
+// images, nothing drawn on them yet.
+func Sheet(g games.Game, v games.Values, o sheets.Options) ([]*Page, error) {
+	res, err := sheets.Build(g, v, o)
+	if err != nil {
+		return nil, err
+	}
+	bps, err := res.Sheet.BoardPages()
+	if err != nil {
+		return nil, err
+	}
+	doc := layout.NewRasterDoc(PrintDPM)
+	if err := res.Sheet.Draw(doc); err != nil {
+		return nil, err
+	}
+	var out []*Page
+	for _, bp := range bps {
+		out = append(out, &Page{Img: doc.Pages[bp.Page-1], Board: bp, Sheet: res, Truth: map[int][]string{}, Blank: true, Rounds: map[int]games.Round{}})
+	}
+	return out, nil
+}
+
+// Play plays a random round (uniform random legal moves, from the
+// engine's candidates where its moves are not finite) on every board of
+// the page, as the sheet's blank transcript opens each round, and draws
+// it in pencil. fill, from 0 to 1, is the share of each round's moves
+// played (1: every round to its end).
+func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, rng *rand.Rand, fill float64) error {
+	b, ok := g.(games.Paperer)
+	if !ok {
+		return fmt.Errorf("%s has no paper drawing", g.Info().ID)
+	}
+	blank, err := sheets.Blank(g, v, o)
+	if err != nil {
+		return err
+	}
+	t, err := games.ReadTranscript(b, "blank", []byte(blank))
+	if err != nil {
+		return fmt.Errorf("the blank transcript: %v", err)
+	}
+	per := max(1, len(p.Board.Boards))
+	_ = per
+	var strokes []scan.Stroke
+	for _, pl := range p.Board.Boards {
+		round := pl.Index // one board a round for the games read
+		for len(t.Rounds) <= round {
+			t.Rounds = append(t.Rounds, &input.Node{Kind: input.Map})
+		}
+		r, _, err := b.OpenRound(t, round, v)
+		if err != nil {
+			return fmt.Errorf("round %d: %v", round+1, err)
+		}
+		moves := playout(r, rng, fill)
+		p.Truth[round] = moves
+		p.Rounds[round] = r
+		if len(moves) > 0 {
+			p.Blank = false
+		}
+		strokes = append(strokes, b.Paper(r, pl.Figure, pl.O, pl.S)...)
+	}
+	pen.Draw(p.Img, strokes, rng)
+	return nil
+}
+
+// playout plays random legal moves on r until it is over, or until fill
+// of the moves a full playout makes are played, and returns them.
+func playout(r games.Round, rng *rand.Rand, fill float64) []string {
+	var out []string
+	limit := math.MaxInt
+	if fill < 1 {
+		// A full playout's length, from a copy of the moves: replay it
+		// after, stopping early.
+		n := 0
+		for !r.Over() {
+			ms := r.Moves()
+			if len(ms) == 0 {
+				break
+			}
+			if r.Play(ms[rng.IntN(len(ms))]) != nil {
+				break
+			}
+			n++
+		}
+		for range n {
+			_ = r.Undo()
+		}
+		limit = int(math.Round(fill * float64(n)))
+	}
+	for !r.Over() && len(out) < limit {
+		ms := r.Moves()
+		if len(ms) == 0 {
+			break
+		}
+		m := ms[rng.IntN(len(ms))]
+		if err := r.Play(m); err != nil {
+			break
+		}
+		if m.String() != "" {
+			out = append(out, m.String())
+		}
+	}
+	return out
+}
+
+// Sorted returns moves sorted, for games whose paper does not show the
+// order of play.
+func Sorted(moves []string) []string {
+	s := slices.Clone(moves)
+	slices.Sort(s)
+	return s
+}
+
+// Count tallies what a reader made of a page's moves.
+type Count struct {
+	Pages, Registered      int
+	Moves                  int // moves on the pages (the truth)
+	Right                  int // read, and not in doubt
+	Flagged                int // read in doubt (right or wrong), or missed with the round flagged
+	WrongUnflagged         int // read wrong, or missed, with no doubt said
+	BlankPages, BlankFalse int // blank pages, and those read as holding a move
+}
+
+// Add adds c2 to c.
+func (c *Count) Add(c2 Count) {
+	c.Pages += c2.Pages
+	c.Registered += c2.Registered
+	c.Moves += c2.Moves
+	c.Right += c2.Right
+	c.Flagged += c2.Flagged
+	c.WrongUnflagged += c2.WrongUnflagged
+	c.BlankPages += c2.BlankPages
+	c.BlankFalse += c2.BlankFalse
+}
+
+// String reports c in one line.
+func (c Count) String() string {
+	pct := func(a, b int) string {
+		if b == 0 {
+			return "-"
+		}
+		return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+	}
+	return fmt.Sprintf("pages %d, registered %s; moves %d: right %s, flagged %s, wrong unflagged %s; blank pages %d, read with moves %d",
+		c.Pages, pct(c.Registered, c.Pages), c.Moves, pct(c.Right, c.Moves), pct(c.Flagged, c.Moves), pct(c.WrongUnflagged, c.Moves), c.BlankPages, c.BlankFalse)
+}
+
+// Compare counts a round read (moves with their doubts) against its truth,
+// as sets: the paper holds no order where the game does not show it.
+func Compare(truth []string, read []games.ReadMove) Count {
+	c := Count{Moves: len(truth)}
+	want := map[string]int{}
+	for _, m := range truth {
+		want[m]++
+	}
+	for _, m := range read {
+		switch {
+		case want[m.Text] > 0 && m.Doubt == "":
+			want[m.Text]--
+			c.Right++
+		case want[m.Text] > 0:
+			want[m.Text]--
+			c.Flagged++
+		case m.Doubt != "":
+			c.Flagged++
+		default:
+			c.WrongUnflagged++
+		}
+	}
+	for _, n := range want {
+		c.WrongUnflagged += n // missed, and nothing said
+	}
+	return c
+}
+
+// Transcript parses a transcript and returns its rounds, for tests.
+func Transcript(sc games.Scorer, text string) (*scorer.Transcript, error) {
+	return games.ReadTranscript(sc, "read", []byte(text))
+}
+
+// ImageOf returns the page's picture.
+func (p *Page) ImageOf() image.Image { return p.Img.Img }

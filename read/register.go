@@ -1,0 +1,221 @@
+package read
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"github.com/makiuchi-d/gozxing"
+	"github.com/makiuchi-d/gozxing/qrcode"
+
+	"papergames/games"
+	"papergames/layout"
+	"papergames/sheets"
+)
+
+// Registration is a page found in its image: the map from the page's
+// millimetres to the image's pixels, fitted to the four marks and the
+// code's three finder patterns, and what the code says.
+type Registration struct {
+	H    Homography
+	Code *sheets.Code
+	Text string // the code's text
+	// RMS and Worst are the fit's residuals at its seven points, in mm on
+	// the page: how far the page is from flat, or the marks misread.
+	RMS, Worst float64
+	// Marks are the marks' centres in the image: top left, top right,
+	// bottom right, bottom left of the page.
+	Marks [4]layout.Point
+	// Turn is the page's rotation in the image, degrees clockwise.
+	Turn float64
+}
+
+// MaxResidual is the worst residual of a registration, in mm, that read
+// accepts: past it the page is bent, folded, or not one page.
+const MaxResidual = 1.5
+
+// Errors of registration, each said with the page it is about.
+var (
+	ErrNoMarks   = errors.New("no papergames sheet found: fewer than four registration marks (the black rings in the page's corners) are visible; photograph or scan the whole page, flat, in good light")
+	ErrNoCode    = errors.New("the registration marks are there but the page's code (the square pattern at the top right) cannot be decoded: it may be smudged, folded, out of focus, or in shadow")
+	ErrTwoSheets = errors.New("more than one sheet in the image: photograph or scan one page at a time")
+)
+
+// register finds the page in the photo.
+func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
+	cands := ph.findMarks()
+	quad, ok := pickQuad(cands)
+	if !ok {
+		return nil, ErrNoMarks
+	}
+	if others := outside(cands, quad); others >= 4 {
+		return nil, ErrTwoSheets
+	}
+	// The page's top left is the mark whose code, read at the next mark
+	// clockwise, decodes upright: try the likeliest first (the page's top
+	// left nearest the image's).
+	starts := []int{0, 1, 2, 3}
+	sort.Slice(starts, func(i, j int) bool {
+		a, b := quad[starts[i]].c, quad[starts[j]].c
+		return a.X+a.Y < b.X+b.Y
+	})
+	var lastErr error = ErrNoCode
+	for _, s := range starts {
+		tl, tr, br, bl := quad[s], quad[(s+1)%4], quad[(s+2)%4], quad[(s+3)%4]
+		text, raw, finders, err := ph.decodeCode(tl, tr, br)
+		if err != nil {
+			continue
+		}
+		code, err := sheets.ParseCode(text, find)
+		if err != nil {
+			lastErr = err
+			if errors.Is(err, sheets.ErrNotOurs) {
+				lastErr = fmt.Errorf("the code at the top right is not a papergames sheet's: %v", err)
+			}
+			continue
+		}
+		reg, err := ph.fit(code, text, raw, [4]markCand{tl, tr, br, bl}, finders)
+		if err != nil {
+			return nil, err
+		}
+		return reg, nil
+	}
+	return nil, lastErr
+}
+
+// outside counts the mark candidates of like size away from the quad's
+// four: another sheet's marks.
+func outside(cs []markCand, q [4]markCand) int {
+	n := 0
+	for _, c := range cs {
+		in := false
+		for _, m := range q {
+			in = in || c.c == m.c
+		}
+		if !in && c.r > 0.6*q[0].r && c.r < 1.6*q[0].r {
+			n++
+		}
+	}
+	return n
+}
+
+// Crop of the code's corner: offsets from the top right mark's centre, in
+// mm of the page (the code's right edge is 5 mm left of the mark's
+// centre, its top 1 mm above it; the largest code a sheet prints,
+// version 15, is 38.5 mm).
+const (
+	cropX0, cropX1 = -50.0, -1.0
+	cropY0, cropY1 = -5.0, 42.0
+	cropPerMM      = 8.0
+)
+
+// decodeCode reads the code next to the page's top right mark tr, the
+// page's x axis along tl->tr and y along tr->br, in a crop resampled
+// upright at cropPerMM. It returns the text, the raw data length, and
+// the three finder patterns' centres in the image (bottom left, top
+// left, top right of the code).
+func (ph *photo) decodeCode(tl, tr, br markCand) (string, int, [3]layout.Point, error) {
+	var finders [3]layout.Point
+	ex := unit(tr.c.Sub(tl.c))
+	ey := unit(br.c.Sub(tr.c))
+	k := tr.r / layout.MarkR // image pixels a page mm, near the mark
+	w, h := int((cropX1-cropX0)*cropPerMM), int((cropY1-cropY0)*cropPerMM)
+	crop := image.NewGray(image.Rect(0, 0, w, h))
+	at := func(i, j float64) layout.Point {
+		dx, dy := cropX0+i/cropPerMM, cropY0+j/cropPerMM
+		return layout.Point{X: tr.c.X + k*(dx*ex.X+dy*ey.X), Y: tr.c.Y + k*(dx*ex.Y+dy*ey.Y)}
+	}
+	for j := 0; j < h; j++ {
+		for i := 0; i < w; i++ {
+			p := at(float64(i)+0.5, float64(j)+0.5)
+			l := ph.lum(p.X, p.Y)
+			if l < 0 {
+				l = 255
+			} else {
+				// Against the paper's white, so a shadow does not darken it.
+				l = math.Min(255, 255*l/math.Max(ph.white(p.X, p.Y), 24))
+			}
+			crop.Pix[j*crop.Stride+i] = uint8(l)
+		}
+	}
+	src := gozxing.NewLuminanceSourceFromImage(crop)
+	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
+	if err != nil {
+		return "", 0, finders, err
+	}
+	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+	if err != nil {
+		return "", 0, finders, err
+	}
+	pts := res.GetResultPoints()
+	if len(pts) < 3 {
+		return "", 0, finders, errors.New("code without finder patterns")
+	}
+	for i := range 3 {
+		finders[i] = at(pts[i].GetX(), pts[i].GetY())
+	}
+	// Upright in the crop: top left above the bottom left, left of the
+	// top right. A code read sideways means the page's corners were
+	// guessed wrong.
+	bl, tlf, trf := pts[0], pts[1], pts[2]
+	if !(tlf.GetY() < bl.GetY() && tlf.GetX() < trf.GetX()) {
+		return "", 0, finders, errors.New("the code is not upright in this corner")
+	}
+	return res.GetText(), len(res.GetRawBytes()), finders, nil
+}
+
+func unit(p layout.Point) layout.Point {
+	l := math.Hypot(p.X, p.Y)
+	if l == 0 {
+		return layout.Point{X: 1}
+	}
+	return layout.Point{X: p.X / l, Y: p.Y / l}
+}
+
+// fit fits the page to the image: the four marks (refined at full
+// resolution) and the code's finder patterns.
+func (ph *photo) fit(code *sheets.Code, text string, raw int, q [4]markCand, finders [3]layout.Point) (*Registration, error) {
+	version := layout.CodeVersion(raw)
+	if version == 0 {
+		return nil, fmt.Errorf("the code's %d data bytes match no QR version at error correction %s", raw, layout.CodeECL)
+	}
+	pageMarks := layout.MarkCentres(code.Paper, code.Margin)
+	cr := layout.CodeRect(code.Paper, code.Margin, version)
+	n := float64(17 + 4*version)
+	mod := cr.W() / n
+	pageFinders := [3]layout.Point{
+		{X: cr.Min.X + 3.5*mod, Y: cr.Min.Y + (n-3.5)*mod},
+		{X: cr.Min.X + 3.5*mod, Y: cr.Min.Y + 3.5*mod},
+		{X: cr.Min.X + (n-3.5)*mod, Y: cr.Min.Y + 3.5*mod},
+	}
+	reg := &Registration{Code: code, Text: text}
+	var src, dst []layout.Point
+	var wt []float64
+	for i, m := range q {
+		reg.Marks[i] = ph.refineMark(m.c, m.r)
+		src, dst, wt = append(src, pageMarks[i]), append(dst, reg.Marks[i]), append(wt, 1)
+	}
+	for i, f := range finders {
+		src, dst, wt = append(src, pageFinders[i]), append(dst, f), append(wt, 0.25)
+	}
+	h, err := FitHomography(src, dst, wt)
+	if err != nil {
+		return nil, fmt.Errorf("the registration marks do not fix the page: %v", err)
+	}
+	reg.H = h
+	sum := 0.0
+	for i := range src {
+		d := h.Apply(src[i]).Dist(dst[i]) / h.Scale(src[i])
+		sum += d * d
+		reg.Worst = math.Max(reg.Worst, d)
+	}
+	reg.RMS = math.Sqrt(sum / float64(len(src)))
+	up := h.Apply(layout.Point{X: code.Paper.W / 2, Y: 0}).Sub(h.Apply(layout.Point{X: code.Paper.W / 2, Y: code.Paper.H}))
+	reg.Turn = math.Mod(math.Atan2(up.X, -up.Y)*180/math.Pi+360, 360)
+	if reg.Worst > MaxResidual {
+		return reg, fmt.Errorf("the page does not lie flat: its registration marks and code are up to %.1f mm from where a flat page puts them (read accepts %.1f mm); flatten the sheet and photograph it square on", reg.Worst, MaxResidual)
+	}
+	return reg, nil
+}
