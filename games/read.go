@@ -30,17 +30,6 @@ type ReadIn struct {
 	Players []string
 	// Round is the round this board was printed for (its copy), from 0.
 	Round int
-	// Bubbles are the board's exam bubbles and key boxes as printed, by
-	// name (see layout.Strip), with how dark the player shaded each.
-	Bubbles map[string]Bubble
-}
-
-// Bubble is a box of the board's strip as read: its place and how much
-// of it the player shaded (0 to 1), and its colour where the scan has one.
-type Bubble struct {
-	At     layout.Rect
-	Shaded float64
-	Colour [3]uint8
 }
 
 // ReadOut is a round read from its board.
@@ -54,6 +43,10 @@ type ReadOut struct {
 	// Notes are said of the round as a whole: what the paper cannot show
 	// and why no score depends on it.
 	Notes []string
+	// Doubts are doubts about the round as a whole, such as a move that
+	// should be there and is not seen: like a move in doubt, the round is
+	// not scored without a person's look.
+	Doubts []string
 	// Blank is set when nothing was drawn on the board.
 	Blank bool
 }
@@ -71,9 +64,9 @@ type ReadMove struct {
 	At layout.Point
 }
 
-// Doubtful counts the moves read in doubt.
+// Doubtful counts the moves read in doubt, and the round's own doubts.
 func (r *ReadOut) Doubtful() int {
-	n := 0
+	n := len(r.Doubts)
 	for _, m := range r.Moves {
 		if m.Doubt != "" {
 			n++

@@ -1,6 +1,8 @@
 package read
 
 import (
+	"image/png"
+	"os"
 	"errors"
 	"fmt"
 	"image"
@@ -12,6 +14,7 @@ import (
 
 	"papergames/games"
 	"papergames/layout"
+	"papergames/scan"
 	"papergames/sheets"
 )
 
@@ -19,7 +22,7 @@ import (
 // millimetres to the image's pixels, fitted to the four marks and the
 // code's three finder patterns, and what the code says.
 type Registration struct {
-	H    Homography
+	H    scan.Homography
 	Code *sheets.Code
 	Text string // the code's text
 	// RMS and Worst are the fit's residuals at its seven points, in mm on
@@ -64,7 +67,7 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 	var lastErr error = ErrNoCode
 	for _, s := range starts {
 		tl, tr, br, bl := quad[s], quad[(s+1)%4], quad[(s+2)%4], quad[(s+3)%4]
-		text, raw, finders, err := ph.decodeCode(tl, tr, br)
+		text, raw, finders, err := ph.decodeCode(tl, tr, br, bl)
 		if err != nil {
 			continue
 		}
@@ -108,24 +111,49 @@ func outside(cs []markCand, q [4]markCand) int {
 const (
 	cropX0, cropX1 = -50.0, -1.0
 	cropY0, cropY1 = -5.0, 42.0
-	cropPerMM      = 8.0
 )
 
-// decodeCode reads the code next to the page's top right mark tr, the
-// page's x axis along tl->tr and y along tr->br, in a crop resampled
-// upright at cropPerMM. It returns the text, the raw data length, and
-// the three finder patterns' centres in the image (bottom left, top
-// left, top right of the code).
-func (ph *photo) decodeCode(tl, tr, br markCand) (string, int, [3]layout.Point, error) {
+// cropScales are the crop's resolutions tried, in pixels a mm: the QR
+// finder's search wants six pixels a module or more (a module is half a
+// mm), more when the image is blurred.
+var cropScales = []float64{12, 17}
+
+// decodeCode reads the code next to the page's top right mark tr, in a
+// crop resampled upright at cropPerMM. The paper's size is not known
+// until the code is read: the crop is taken through the homography that
+// maps a rectangle of the marks' apparent proportions (their sides
+// measured in mark radii) onto them, which is right about the page's
+// slant and near enough its scale. It returns the text, the raw data
+// length, and the three finder patterns' centres in the image (bottom
+// left, top left, top right of the code).
+func (ph *photo) decodeCode(tl, tr, br, bl markCand) (string, int, [3]layout.Point, error) {
 	var finders [3]layout.Point
-	ex := unit(tr.c.Sub(tl.c))
-	ey := unit(br.c.Sub(tr.c))
-	k := tr.r / layout.MarkR // image pixels a page mm, near the mark
-	w, h := int((cropX1-cropX0)*cropPerMM), int((cropY1-cropY0)*cropPerMM)
+	k := (tl.r + tr.r + br.r + bl.r) / 4 / layout.MarkR // image pixels a page mm, on average
+	w0 := (tr.c.Dist(tl.c) + br.c.Dist(bl.c)) / 2 / k
+	h0 := (bl.c.Dist(tl.c) + br.c.Dist(tr.c)) / 2 / k
+	hm, err := scan.FitHomography(
+		[]layout.Point{{X: 0, Y: 0}, {X: w0, Y: 0}, {X: w0, Y: h0}, {X: 0, Y: h0}},
+		[]layout.Point{tl.c, tr.c, br.c, bl.c}, nil)
+	if err != nil {
+		return "", 0, finders, err
+	}
+	for _, perMM := range cropScales {
+		text, raw, finders, err := ph.decodeCrop(hm, w0, perMM)
+		if err == nil {
+			return text, raw, finders, nil
+		}
+	}
+	return "", 0, finders, ErrNoCode
+}
+
+// decodeCrop decodes the code in the crop about the top right mark,
+// (w0, 0) through hm, at perMM.
+func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int, [3]layout.Point, error) {
+	var finders [3]layout.Point
+	w, h := int((cropX1-cropX0)*perMM), int((cropY1-cropY0)*perMM)
 	crop := image.NewGray(image.Rect(0, 0, w, h))
 	at := func(i, j float64) layout.Point {
-		dx, dy := cropX0+i/cropPerMM, cropY0+j/cropPerMM
-		return layout.Point{X: tr.c.X + k*(dx*ex.X+dy*ey.X), Y: tr.c.Y + k*(dx*ex.Y+dy*ey.Y)}
+		return hm.Apply(layout.Point{X: w0 + cropX0 + i/perMM, Y: cropY0 + j/perMM})
 	}
 	for j := 0; j < h; j++ {
 		for i := 0; i < w; i++ {
@@ -139,6 +167,11 @@ func (ph *photo) decodeCode(tl, tr, br markCand) (string, int, [3]layout.Point, 
 			}
 			crop.Pix[j*crop.Stride+i] = uint8(l)
 		}
+	}
+	if dbg := os.Getenv("READ_CROP"); dbg != "" {
+		f, _ := os.Create(fmt.Sprintf("%s-%d.png", dbg, int(w0)))
+		png.Encode(f, crop)
+		f.Close()
 	}
 	src := gozxing.NewLuminanceSourceFromImage(crop)
 	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
@@ -159,8 +192,8 @@ func (ph *photo) decodeCode(tl, tr, br markCand) (string, int, [3]layout.Point, 
 	// Upright in the crop: top left above the bottom left, left of the
 	// top right. A code read sideways means the page's corners were
 	// guessed wrong.
-	bl, tlf, trf := pts[0], pts[1], pts[2]
-	if !(tlf.GetY() < bl.GetY() && tlf.GetX() < trf.GetX()) {
+	blf, tlf, trf := pts[0], pts[1], pts[2]
+	if !(tlf.GetY() < blf.GetY() && tlf.GetX() < trf.GetX()) {
 		return "", 0, finders, errors.New("the code is not upright in this corner")
 	}
 	return res.GetText(), len(res.GetRawBytes()), finders, nil
@@ -200,7 +233,7 @@ func (ph *photo) fit(code *sheets.Code, text string, raw int, q [4]markCand, fin
 	for i, f := range finders {
 		src, dst, wt = append(src, pageFinders[i]), append(dst, f), append(wt, 0.25)
 	}
-	h, err := FitHomography(src, dst, wt)
+	h, err := scan.FitHomography(src, dst, wt)
 	if err != nil {
 		return nil, fmt.Errorf("the registration marks do not fix the page: %v", err)
 	}

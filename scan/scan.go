@@ -252,9 +252,8 @@ type Stroke struct {
 }
 
 // Sectors measures the pencil round c in n equal angular sectors of the
-// disc of radius r: in each, the mean of its darkest five samples seen
-// (about 0.08 mm² at 8 samples a mm: a dot need not fill the disc, and
-// the smallest still fills that much of each sector), -1 for a sector the print
+// disc of radius r: in each, the mean of the darkest third of its seen
+// samples (a dot need not fill the disc), -1 for a sector the print
 // hides entirely. A dot darkens every sector; a line through c only the
 // two it crosses, which is how a dot on a crossing is told from the lines
 // drawn through it.
@@ -283,7 +282,7 @@ func (k *Ink) Sectors(c layout.Point, r float64, n int) []float64 {
 			continue
 		}
 		sort.Sort(sort.Reverse(sort.Float64Slice(vs)))
-		q := min(5, len(vs))
+		q := max(1, len(vs)/3)
 		sum := 0.0
 		for _, v := range vs[:q] {
 			sum += v

@@ -51,6 +51,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			ev[r][c] = in.Ink.Blob(b.Node(in.O, in.S, c, r), dotR, sectors, kth)
 		}
 	}
+	ev = floorless(ev)
 	cols := scan.Assign(ev)
 	chosen := make([]float64, n)
 	for r, c := range cols {
@@ -112,6 +113,15 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		}
 	}
 	out.Blank = len(out.Moves) == 0
+	if !out.Blank && len(out.Moves) < n {
+		var rows []string
+		for r, c := range cols {
+			if !present(ev[r][c]) {
+				rows = append(rows, fmt.Sprintf("%d (best %s, %.2f)", r+1, boards.CellName(c, r), ev[r][c]))
+			}
+		}
+		out.Doubts = append(out.Doubts, fmt.Sprintf("%d of the %d dots are seen: rows %s show none clearly (an unfinished round, or a faint dot)", len(out.Moves), n, strings.Join(rows, ", ")))
+	}
 	var e strings.Builder
 	fmt.Fprintf(&e, "player1: %s\n", games.YAMLName(in.Players[p1]))
 	e.WriteString(games.ReadList("dots", out.Moves))
@@ -144,6 +154,32 @@ func (Game) Paper(r games.Round, _ layout.Figure, o layout.Point, s float64) []s
 		for k := 0; k+1 < len(path); k++ {
 			a, z := path[k], path[k+1]
 			out = append(out, scan.Stroke{Tool: scan.Ruler, Points: []layout.Point{b.Node(o, s, a.Col, a.Row), b.Node(o, s, z.Col, z.Row)}})
+		}
+	}
+	return out
+}
+
+// floorless subtracts from each crossing's evidence the median of the
+// crossings round it (two rows and columns each way): most crossings are
+// empty, and their median is the paper's own level there, raised under
+// a shadow's edge or by a blurred photo's noise.
+func floorless(ev [][]float64) [][]float64 {
+	n := len(ev)
+	out := make([][]float64, n)
+	var around []float64
+	for r := range n {
+		out[r] = make([]float64, n)
+		for c := range n {
+			around = around[:0]
+			for rr := max(0, r-2); rr <= min(n-1, r+2); rr++ {
+				for cc := max(0, c-2); cc <= min(n-1, c+2); cc++ {
+					if rr != r || cc != c {
+						around = append(around, ev[rr][cc])
+					}
+				}
+			}
+			slices.Sort(around)
+			out[r][c] = max(0, ev[r][c]-around[len(around)/2])
 		}
 	}
 	return out

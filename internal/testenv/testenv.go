@@ -11,3 +11,7 @@ func Bound(d time.Duration) time.Duration {
 	}
 	return d
 }
+
+// Race reports whether the race detector is on: tests of throughput that
+// would take minutes under it skip.
+func Race() bool { return raceEnabled }

@@ -89,12 +89,12 @@ func (pen Pencil) stroke(layer *layout.Raster, s scan.Stroke, rng *rand.Rand) {
 	switch s.Tool {
 	case scan.Dot:
 		p := s.Points[0]
-		r := 0.7 + 0.5*rng.Float64()
+		r := 0.8 + 0.5*rng.Float64()
 		// A dot is pressed, round-ish: a polygon with a jittered rim.
 		var pts []layout.Point
 		for k := range 12 {
 			a := 2 * math.Pi * float64(k) / 12
-			rr := r * (0.8 + 0.3*rng.Float64())
+			rr := r * (0.85 + 0.25*rng.Float64())
 			pts = append(pts, layout.Point{X: p.X + rr*math.Cos(a), Y: p.Y + rr*math.Sin(a)})
 		}
 		layer.Fill(layout.Polygon(pts...), grey(math.Min(1, dark*1.3)))

@@ -184,8 +184,10 @@ func (c Count) String() string {
 }
 
 // Compare counts a round read (moves with their doubts) against its truth,
-// as sets: the paper holds no order where the game does not show it.
-func Compare(truth []string, read []games.ReadMove) Count {
+// as sets: the paper holds no order where the game does not show it. A
+// move missed counts as flagged when the round says it is in doubt.
+func Compare(truth []string, out *games.ReadOut) Count {
+	read := out.Moves
 	c := Count{Moves: len(truth)}
 	want := map[string]int{}
 	for _, m := range truth {
@@ -206,7 +208,11 @@ func Compare(truth []string, read []games.ReadMove) Count {
 		}
 	}
 	for _, n := range want {
-		c.WrongUnflagged += n // missed, and nothing said
+		if len(out.Doubts) > 0 {
+			c.Flagged += n // missed, and the round says so
+		} else {
+			c.WrongUnflagged += n // missed, and nothing said
+		}
 	}
 	return c
 }

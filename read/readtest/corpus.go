@@ -1,0 +1,144 @@
+package readtest
+
+import (
+	"fmt"
+	"image"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"papergames/games"
+	"papergames/layout"
+	"papergames/read"
+	"papergames/sheets"
+)
+
+// Degradation is one way a page reaches the reader.
+type Degradation struct {
+	Name  string
+	Kind  string // "clean", "copier" or "phone": the figures' groups
+	Apply func(*layout.Raster, *rand.Rand) image.Image
+}
+
+// Degradations are the corpus's: the page as printed, the copiers and the
+// phones.
+func Degradations() []Degradation {
+	out := []Degradation{{"clean", "clean", func(r *layout.Raster, _ *rand.Rand) image.Image { return r.Img }}}
+	for _, c := range Copiers {
+		colour := ""
+		if c.Colour {
+			colour = " colour"
+		}
+		if c.JPEG == 0 {
+			colour += " lossless"
+		}
+		out = append(out, Degradation{fmt.Sprintf("copier %g dpi%s", c.DPI, colour), "copier", c.Apply})
+	}
+	for _, p := range Phones {
+		out = append(out, Degradation{fmt.Sprintf("phone %g MP", p.MP), "phone", p.Apply})
+	}
+	return out
+}
+
+// Sheets is how many sheets of each game a corpus run reads for each
+// degradation: READ_CORPUS sets it, else def.
+func Sheets(def int) int {
+	if n, err := strconv.Atoi(os.Getenv("READ_CORPUS")); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
+
+// Options returns a game's parameters and print options from flags, as
+// the board command reads them.
+func Options(g games.Game, flags map[string]string) (games.Values, sheets.Options, error) {
+	get := func(n string) (string, bool) { v, ok := flags[n]; return v, ok }
+	v, err := games.ParseValues(g.Params(), get)
+	if err != nil {
+		return nil, sheets.Options{}, err
+	}
+	o, err := sheets.ParseOptions(get)
+	return v, o, err
+}
+
+// Run prints n sheets of g with flags, plays random rounds on every
+// board in pencil (every fourth sheet leaves its first page blank, and
+// the pens take turns), degrades each page with d, reads it back and
+// counts. A page the reader refuses counts as not registered, its moves
+// flagged (a refusal is said, never silent).
+func Run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64) Count {
+	t.Helper()
+	v, o, err := Options(g, flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, uint64(len(d.Name))))
+	var total Count
+	for k := 0; k < n; k++ {
+		pages, err := Sheet(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for pi, p := range pages {
+			fill := 1.0
+			if k%4 == 3 && pi == 0 {
+				fill = 0
+			}
+			pen := Pencils[(k+pi)%len(Pencils)]
+			if err := p.Play(g, v, o, pen, rng, fill); err != nil {
+				t.Fatal(err)
+			}
+			img := d.Apply(p.Img, rng)
+			total.Add(ReadCount(t, p, img))
+		}
+	}
+	return total
+}
+
+// ReadCount reads one page's image and counts it against its truth.
+func ReadCount(t testing.TB, p *Page, img image.Image) Count {
+	t.Helper()
+	c := Count{Pages: 1}
+	if p.Blank {
+		c.BlankPages = 1
+	}
+	pr := read.ReadPage(&read.Page{File: "corpus.jpg", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	if pr.Err != nil {
+		for _, moves := range p.Truth {
+			c.Moves += len(moves)
+		}
+		c.Flagged = c.Moves
+		t.Logf("not registered: %v", pr.Err)
+		if dir := os.Getenv("READ_SAVE"); dir != "" {
+			name := fmt.Sprintf("%s/unregistered-%d.jpg", dir, rand.Int())
+			if err := os.WriteFile(name, JPEGBytes(img, 92), 0o644); err == nil {
+				t.Logf("saved %s", name)
+			}
+		}
+		return c
+	}
+	c.Registered = 1
+	for _, b := range pr.Boards {
+		if b.Err != nil {
+			t.Errorf("board %d: %v", b.Index+1, b.Err)
+			continue
+		}
+		rc := Compare(p.Truth[b.Round], b.Out)
+		if (rc.WrongUnflagged > 0 || rc.Flagged > 0) && os.Getenv("READ_SAVE") != "" {
+			t.Logf("round %d: %s\ntruth %v\nread:\n%s%v", b.Round+1, rc, p.Truth[b.Round], b.Out.Entry, b.Out.Doubts)
+			name := fmt.Sprintf("%s/wrong-%d.jpg", os.Getenv("READ_SAVE"), rand.Int())
+			if err := os.WriteFile(name, JPEGBytes(img, 92), 0o644); err == nil {
+				t.Logf("saved %s", name)
+			}
+		}
+		c.Moves += rc.Moves
+		c.Right += rc.Right
+		c.Flagged += rc.Flagged
+		c.WrongUnflagged += rc.WrongUnflagged
+		if p.Blank && len(b.Out.Moves) > 0 {
+			c.BlankFalse = 1
+		}
+	}
+	return c
+}
