@@ -1,8 +1,6 @@
 package read
 
 import (
-	"image/png"
-	"os"
 	"errors"
 	"fmt"
 	"image"
@@ -167,11 +165,6 @@ func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int,
 			}
 			crop.Pix[j*crop.Stride+i] = uint8(l)
 		}
-	}
-	if dbg := os.Getenv("READ_CROP"); dbg != "" {
-		f, _ := os.Create(fmt.Sprintf("%s-%d.png", dbg, int(w0)))
-		png.Encode(f, crop)
-		f.Close()
 	}
 	src := gozxing.NewLuminanceSourceFromImage(crop)
 	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
