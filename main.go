@@ -52,6 +52,15 @@ func (e usageError) Error() string { return e.msg }
 
 func usage(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
+// statusError is an error with an exit status of its own (read's 3: read
+// with doubts).
+type statusError struct {
+	msg    string
+	status int
+}
+
+func (e statusError) Error() string { return e.msg }
+
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	defer func() {
@@ -77,8 +86,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Message(err.Error()))
 	var ue usageError
 	var ge *games.UsageError
-	if errors.As(err, &ue) || errors.As(err, &ge) {
+	var se statusError
+	switch {
+	case errors.As(err, &ue) || errors.As(err, &ge):
 		return exitUsage
+	case errors.As(err, &se):
+		return se.status
 	}
 	return exitInput
 }
@@ -138,7 +151,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, completion, help (see papergames --help)", c.Args().First())
+				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, read, completion, help (see papergames --help)", c.Args().First())
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -153,6 +166,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			serveCommand(),
 			analyzeCommand(),
 			puzzleCommand(),
+			readCommand(),
 			completionCommand(),
 			helpCommand(),
 		},

@@ -24,6 +24,9 @@ type Raster struct {
 	// Scale is the map's pixels per millimetre, for pen widths and the
 	// flattening tolerance.
 	Scale float64
+	// Opacity, when above 0 and below 1, paints translucently: an
+	// overlay over a photo lets the photo show through.
+	Opacity float64
 }
 
 // NewRaster returns a white page w by h millimetres at dpm pixels per
@@ -145,7 +148,12 @@ func (r *Raster) paint(polys [][][2]float64, c Color) {
 		z.ClosePath()
 	}
 	z.DrawOp = draw.Over
-	z.Draw(r.Img, box, image.NewUniform(color.RGBA{c.R, c.G, c.B, 255}), image.Point{})
+	src := image.Image(image.NewUniform(color.RGBA{c.R, c.G, c.B, 255}))
+	if r.Opacity > 0 && r.Opacity < 1 {
+		a := r.Opacity
+		src = image.NewUniform(color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)})
+	}
+	z.Draw(r.Img, box, src, image.Point{})
 }
 
 // area2 is twice the signed area of a polygon in pixels.

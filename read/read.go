@@ -139,12 +139,13 @@ type Match struct {
 	Rounds []*BoardResult // by round; nil for a round not read
 }
 
-// identity is what the pages of one sheet share in their codes.
+// identity is what the pages of one sheet share in their codes: all but
+// the page number and where its boards lie.
 func identity(c *sheets.Code) string {
 	f := strings.Fields(c.String())
 	keep := f[:0]
 	for _, x := range f {
-		if x[0] != 'P' && x[0] != 'C' {
+		if !strings.ContainsRune("PCKODW", rune(x[0])) {
 			keep = append(keep, x)
 		}
 	}
