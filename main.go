@@ -411,6 +411,7 @@ func boardCommand() *cli.Command {
 func boardGameCommand(g games.Game) *cli.Command {
 	info := g.Info()
 	flags := append(printFlags(), paramFlags(g.Params(), nil)...)
+	flags = append(flags, &cli.StringFlag{Name: "geometry", Usage: "also write where every board page's marks, code, boards and printed points lie, in mm, to `FILE.json` (docs/geometry.md)"})
 	return &cli.Command{
 		Name:   info.ID,
 		Usage:  fmt.Sprintf("%s sheet (%s)", info.Title, info.BoardKind),
@@ -457,9 +458,32 @@ func writeBoard(c *cli.Context, g games.Game) error {
 	for _, w := range res.Warnings {
 		fmt.Fprintf(c.App.ErrWriter, "papergames: warning: %s\n", w)
 	}
+	var geometry []byte
+	if gname := c.String("geometry"); gname != "" {
+		if !strings.EqualFold(filepath.Ext(gname), ".json") && gname != "-" {
+			return usage("--geometry %s: the geometry is JSON: name a .json file", gname)
+		}
+		gm, err := res.Geometry(g)
+		if err != nil {
+			return err
+		}
+		geometry = gm.JSON()
+	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
 	if err := res.Sheet.Draw(doc); err != nil {
 		return err
+	}
+	if geometry != nil {
+		if gname := c.String("geometry"); gname == "-" {
+			if out == "-" {
+				return usage("--geometry - and -o -: only one can have standard output")
+			}
+			c.App.Writer.Write(geometry)
+		} else if err := layout.WriteFiles([]string{gname}, [][]byte{geometry}); err != nil {
+			return fmt.Errorf("--geometry: %v", err)
+		} else {
+			fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", gname)
+		}
 	}
 	names, err := layout.Save(doc, out, c.App.Writer)
 	if err != nil {

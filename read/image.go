@@ -10,6 +10,7 @@ import (
 	_ "image/png"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
@@ -106,7 +107,7 @@ func decode(data []byte) (image.Image, error) {
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
+		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "short Huffman data") {
 			return nil, fmt.Errorf("the %s image is cut off (the file is incomplete)", format)
 		}
 		return nil, fmt.Errorf("the %s image cannot be decoded: %v", format, err)

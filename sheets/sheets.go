@@ -68,6 +68,8 @@ type Result struct {
 	BoardID  string
 	Pages    int // pages the sheet draws, at most MaxPages
 	Warnings []string
+	// setupCells are one round's boards, to tell a board's round.
+	setupCells []layout.Cell
 }
 
 // Pages returns the number of pages g's sheet with v and o would have,
@@ -388,7 +390,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if err != nil {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
-	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
+	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings, setupCells: setup.Cells}, nil
 }
 
 // MaxCompact is the most boards --compact puts on a page by itself;

@@ -62,7 +62,9 @@ func (c Copier) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 	b := page.Img.Bounds()
 	wmm, hmm := float64(b.Dx())/page.Scale, float64(b.Dy())/page.Scale
 	dpm := c.DPI / 25.4
-	w, h := int(wmm*dpm), int(hmm*dpm)
+	// The glass is a little larger than the sheet (a lid's white round
+	// it), so a skewed sheet keeps its corners.
+	w, h := int(wmm*1.04*dpm), int(hmm*1.03*dpm)
 	skew := (2*rng.Float64()-1)*c.Skew*math.Pi/180 + float64(rng.IntN(4))*math.Pi/2
 	if math.Mod(skew+math.Pi/4, math.Pi) > math.Pi/2 { // a quarter turn: the glass is the page turned
 		w, h = h, w
