@@ -78,3 +78,26 @@ func TestCorpus(t *testing.T) {
 
 var _ = rand.Int
 var _ games.Game
+
+// Sheets read at every paper size and margin, and compact, from a copier.
+func TestReadPapers(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range []map[string]string{
+		{"paper": "a5"},
+		{"paper": "letter", "landscape": "1"},
+		{"paper": "a3", "margin": "25mm"},
+		{"compact": "1", "size": "6"},
+		{"paper": "300x200mm", "no-header": "1", "no-table": "1", "grey": "1", "line-width": "0.6mm"},
+	} {
+		c := readtest.Run(t, g, flags, readtest.Degradations()[2], 1, 3)
+		if c.Registered != c.Pages || c.Right != c.Moves || c.WrongUnflagged > 0 {
+			t.Errorf("%v: %s", flags, c)
+		}
+	}
+}

@@ -29,11 +29,10 @@ const (
 // reaches dotFloor (a smudge of graphite from a hand stays under it) and
 // a good share of the board's usual dot; it is sure when it stands well
 // above the best rival in its row and column (a path line crossing an
-// empty crossing darkens its disc too, far less than a dot) and above
-// faint.
+// empty crossing darkens its disc too, far less than a dot) and is not
+// faint: under half the board's usual dot, or near the floor.
 const (
 	dotFloor = 0.15
-	faint    = 0.25
 	dotShare = 0.35
 	sureGap  = 0.45
 )
@@ -91,7 +90,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		switch {
 		case conf < sureGap:
 			rm.Doubt = fmt.Sprintf("row %d or column %s has another mark nearly as dark (%.2f against %.2f)", r+1, boards.Column(c), rival, e)
-		case e < faint:
+		case e < 0.5*level || e < dotFloor+0.05:
 			rm.Doubt = fmt.Sprintf("a faint mark (darkness %.2f)", e)
 		}
 		if err := st.Play(m); err != nil {
