@@ -13,6 +13,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"papergames/input"
 )
 
 // Shard is part K (from 1) of N of a job's units: unit i belongs to shard
@@ -209,8 +211,8 @@ func Merge(parts []*Partial) (*Result, error) {
 				return nil, fmt.Errorf("unit %d is in shards %s and %s", i, from[i], p.Shard)
 			}
 			u := job.NewUnit()
-			if err := json.Unmarshal(raw, u); err != nil {
-				return nil, fmt.Errorf("shard %s, unit %d: %v", p.Shard, i, err)
+			if err := input.DecodeJSON(fmt.Sprintf("shard %s, unit %d", p.Shard, i), raw, u); err != nil {
+				return nil, err
 			}
 			units[i], from[i] = u, p.Shard
 		}
@@ -241,13 +243,13 @@ func sameParams(a, b Params) bool {
 
 // ReadPartial reads a partial result file.
 func ReadPartial(name string) (*Partial, error) {
-	b, err := os.ReadFile(name)
+	b, err := input.ReadFile(name, nil)
 	if err != nil {
 		return nil, err
 	}
 	var p Partial
-	if err := json.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("%s: not a partial result: %v", name, err)
+	if err := input.DecodeJSON(name, b, &p); err != nil {
+		return nil, fmt.Errorf("not a partial result: %v", err)
 	}
 	if p.Format != partialFormat {
 		return nil, fmt.Errorf("%s: not a partial result of papergames analyze (format %q)", name, p.Format)

@@ -217,17 +217,14 @@ func paramOf(ps []games.Param, name string) (games.Param, bool) {
 	return games.Param{}, false
 }
 
-// readJSON reads a request's JSON body into v, answering 4xx when it
-// cannot.
+// readJSON reads a request's JSON body into v through package input's
+// checks, answering 4xx when it cannot.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", MaxBody))
-			return false
-		}
+	data, ok := readBody(w, r, "the request")
+	if !ok {
+		return false
+	}
+	if err := pginput.DecodeJSON("request", data, v); err != nil {
 		fail(w, http.StatusBadRequest, "reading the request (JSON): "+err.Error())
 		return false
 	}

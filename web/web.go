@@ -26,6 +26,7 @@ import (
 
 	"papergames/games"
 	"papergames/games/catalog"
+	pginput "papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
 	"papergames/sheets"
@@ -71,6 +72,23 @@ func guard(h http.Handler) http.Handler {
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		h.ServeHTTP(w, r)
 	})
+}
+
+// readBody reads the request's body, what in messages, answering 413
+// past MaxBody.
+func readBody(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+	data, err := pginput.ReadAll(what, r.Body, MaxBody)
+	var tooBig *http.MaxBytesError
+	var size *pginput.SizeError
+	switch {
+	case errors.As(err, &tooBig) || errors.As(err, &size):
+		fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %s bytes (1 MB), the web app's limit", what, pginput.Thousands(MaxBody)))
+		return nil, false
+	case err != nil:
+		fail(w, http.StatusBadRequest, "reading "+err.Error())
+		return nil, false
+	}
+	return data, true
 }
 
 // problem is every error answer's body.
@@ -280,14 +298,8 @@ type scoreJSON struct {
 }
 
 func handleScore(w http.ResponseWriter, r *http.Request) {
-	data, err := io.ReadAll(r.Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the transcript is larger than %d bytes", MaxBody))
-			return
-		}
-		fail(w, http.StatusBadRequest, "reading the transcript: "+err.Error())
+	data, ok := readBody(w, r, "the transcript")
+	if !ok {
 		return
 	}
 	v, err := ruleValues(r)

@@ -1,0 +1,41 @@
+package web
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestByteOrderMark: a request body or a transcript that starts with a
+// UTF-8 byte order mark reads as the same without it (issue 23).
+func TestByteOrderMark(t *testing.T) {
+	h := Handler()
+	src, err := os.ReadFile("../examples/permutation-grid/straight-through.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := post(t, h, "/api/score", string(src))
+	marked := post(t, h, "/api/score", "\ufeff"+string(src))
+	if plain.Code != 200 || marked.Code != plain.Code || marked.Body.String() != plain.Body.String() {
+		t.Errorf("score with a mark: %d %.200s", marked.Code, marked.Body)
+	}
+	body, _ := json.Marshal(boardRequest{Transcript: "\ufeff" + string(src)})
+	for _, b := range []string{string(body), "\ufeff" + string(body)} {
+		if w := post(t, h, "/api/board", b); w.Code != 200 {
+			t.Errorf("board %.20q: %d %.300s", b, w.Code, w.Body)
+		}
+	}
+}
+
+// TestRequestBodiesArePrescanned: a request's JSON goes through package
+// input's checks (nesting, values) before it is decoded.
+func TestRequestBodiesArePrescanned(t *testing.T) {
+	h := Handler()
+	for _, path := range []string{"/api/board", "/api/board/new"} {
+		w := post(t, h, path, `{"transcript": `+strings.Repeat("[", 100_000))
+		if w.Code != 400 || !strings.Contains(w.Body.String(), "nested too deeply: the limit is 64") {
+			t.Errorf("%s: %d %.300s", path, w.Code, w.Body)
+		}
+	}
+}
