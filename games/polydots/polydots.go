@@ -158,7 +158,7 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 				continue
 			}
 			if p.negative() {
-				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, offSheet))
+				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, errOffSheet))
 				continue
 			}
 			dots = append(dots, p)
