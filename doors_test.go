@@ -172,3 +172,37 @@ func TestReadersAreBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestFacesLimitMessages: of the kernel's bounds only the crossings one
+// says that --max-crossings raises it (issue 23: the denominator and
+// comparison bounds said so too, wrongly).
+func TestFacesLimitMessages(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("segments:\n")
+	big := "1" + strings.Repeat("0", 99)
+	for i := range 1000 {
+		fmt.Fprintf(&b, "- [[\"1/%s%d\", 0], [1, \"1/%s%d\"]]\n", big[:96], 1000+i, big[:96], 3000+i)
+	}
+	var o, e bytes.Buffer
+	st := run([]string{"papergames", "faces", "-"}, strings.NewReader(b.String()), &o, &e)
+	if st != 1 || !strings.Contains(e.String(), "the segments times the bits of their common denominator pass 32,000,000") || strings.Contains(e.String(), "--max-crossings") {
+		t.Errorf("status %d, %q", st, e.String())
+	}
+}
+
+// TestBlankTranscriptOfManyCopies: a sheet of N copies has a score table
+// of N rows, so its blank transcript N rounds, up to --copies' own bound;
+// a refusal names the flag given (issue 23: --copies 500 blamed --rounds
+// 500).
+func TestBlankTranscriptOfManyCopies(t *testing.T) {
+	st, out, e := runCLI(t, "transcript", "arcs-and-marks", "--copies", "500")
+	if st != 0 || strings.Count(out, "\n  - ") != 500 {
+		t.Errorf("--copies 500: status %d, %d rounds, %s", st, strings.Count(out, "\n  - "), e)
+	}
+	for _, tc := range [][]string{{"--copies", "501"}, {"--rounds", "101"}, {"--copies", "3", "--rounds", "101"}} {
+		st, _, e := runCLI(t, append([]string{"transcript", "arcs-and-marks"}, tc...)...)
+		if want := "papergames: " + tc[len(tc)-2] + " " + tc[len(tc)-1] + ": must be from 1 to"; st != 2 || !strings.HasPrefix(e, want) {
+			t.Errorf("%v: status %d, %q, want %q", tc, st, e, want)
+		}
+	}
+}

@@ -856,7 +856,8 @@ func facesCommand() *cli.Command {
 			}
 			arr, err := geom.ArrangeWithin(segs, lim)
 			if err != nil {
-				if errors.As(err, new(*geom.LimitError)) && lim.Crossings > 0 {
+				// Only the crossings bound is the flag's to raise.
+				if le := (*geom.LimitError)(nil); errors.As(err, &le) && le.Crossings && lim.Crossings > 0 {
 					return fmt.Errorf("%s: %v; --max-crossings raises it", label, err)
 				}
 				return fmt.Errorf("%s: %v", label, err)

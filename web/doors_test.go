@@ -39,3 +39,20 @@ func TestRequestBodiesArePrescanned(t *testing.T) {
 		}
 	}
 }
+
+// TestMessagesSpeakTheFormsLanguage: a refusal names the designer's
+// fields, not the command line's flags or Go's names (issue 23).
+func TestMessagesSpeakTheFormsLanguage(t *testing.T) {
+	h := Handler()
+	for _, q := range []string{
+		"/api/sheet/within-the-curve?copies=100&players=12", // past MaxSheetBoards
+		"/api/sheet/polygons-and-dots?copies=200&dots=200",  // past sheets.MaxPages
+		"/api/sheet/arcs-and-marks?marks=200",               // does not fit A4
+		"/api/sheet/arcs-and-marks?copies=0",
+	} {
+		w := get(t, h, q)
+		if w.Code/100 != 4 || strings.Contains(w.Body.String(), "--") || strings.Contains(w.Body.String(), "sheets.") {
+			t.Errorf("%s: %d %s", q, w.Code, w.Body)
+		}
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -99,7 +100,52 @@ type problem struct {
 func fail(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(problem{msg})
+	json.NewEncoder(w).Encode(problem{webText(msg)})
+}
+
+// formLabels are the sheet designer's names of the board command's print
+// options (web/static/app.js); a game's parameters and the rule variants
+// are named by their own names there, as in the query.
+var formLabels = map[string]string{
+	"paper": "Paper", "landscape": "Landscape", "names": "Player names", "players": "Players",
+	"copies": "Copies", "per-page": "Boards per page", "rounds": "Rows of the score table",
+	"board-size": "Board size", "margin": "Margin", "line-width": "Line width",
+	"compact": "Compact", "no-table": "No score table", "no-header": "No header",
+	"no-record": "No record form", "rules": "Add the rules page",
+	"no-ruler": "Leave out the calibration ruler", "grey": "Grey guide lines",
+}
+
+// flagRE is a command-line flag written in a message: --name.
+var flagRE = regexp.MustCompile(`(^|[\s(;,:])--([a-z][a-z0-9-]*)`)
+
+// webText rewrites a message of the engines or the sheets, written for
+// the command line, for the web app's user: a flag becomes the form's
+// field, in quotes ("Copies" 247 for --copies 247), and Go names go.
+func webText(msg string) string {
+	msg = strings.ReplaceAll(msg, " (sheets.MaxPages)", "")
+	return flagRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := flagRE.FindStringSubmatch(m)
+		label, ok := formLabels[sub[2]]
+		if !ok {
+			if !knownParam(sub[2]) {
+				return m
+			}
+			label = sub[2]
+		}
+		return sub[1] + "\u201c" + label + "\u201d"
+	})
+}
+
+// knownParam reports whether name is a game's parameter or a rule
+// variant, which the web takes under the flag's own name.
+func knownParam(name string) bool {
+	for _, g := range catalog.Games {
+		if hasParam(g.Params(), name) {
+			return true
+		}
+	}
+	ps, _ := catalog.Rules()
+	return hasParam(ps, name)
 }
 
 // failWith answers err: its own status when it is a badRequest, else 422.
