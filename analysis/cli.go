@@ -152,6 +152,9 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	if empty != nil {
 		return empty
 	}
+	if c.workers < 0 || c.workers > MaxWorkers {
+		return usagef("--workers %d: from 0 (one per core) to %d", c.workers, MaxWorkers)
+	}
 	common := map[string]bool{"json": true, "plot": true, "seed": true, "workers": true, "shard": true, "o": true, "quiet": true}
 	p := Params{}
 	fs.VisitAll(func(f *flag.Flag) {

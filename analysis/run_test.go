@@ -87,7 +87,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	if err := Main(append([]string{"merge"}, files[:2]...), &merged, &errw); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("two of three shards: %v", err)
 	}
-	if err := Main(append([]string{"merge"}, files[0], files[0], files[1], files[2]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "is in shards") {
+	if err := Main(append([]string{"merge"}, files[0], files[0], files[1], files[2]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "shard 3/3 is also "+files[0]) {
 		t.Errorf("a shard twice: %v", err)
 	}
 	// a shard of another seed is refused
