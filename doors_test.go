@@ -206,3 +206,21 @@ func TestBlankTranscriptOfManyCopies(t *testing.T) {
 		}
 	}
 }
+
+// TestScoreRenderIsBounded: score --render refuses a picture of more
+// pages than a sheet may have, before drawing it, and still scores.
+func TestScoreRenderIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("game: making-intersections\nplayers: [A, B]\nsize: 3\nsegments: 2\nrounds:\n")
+	for range 501 {
+		b.WriteString("  - segments: A1-B1 A2-B2\n")
+	}
+	dir := t.TempDir()
+	f := filepath.Join(dir, "t.yaml")
+	os.WriteFile(f, []byte(b.String()), 0o644)
+	out := filepath.Join(dir, "r.pdf")
+	st, _, e := runCLI(t, "score", f, "--render", out)
+	if _, err := os.Stat(out); st != 1 || !strings.Contains(e, "--render: the picture would have 501 pages (a round a page), more than the limit of 500") || err == nil {
+		t.Errorf("status %d, %s", st, e)
+	}
+}

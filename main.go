@@ -28,6 +28,7 @@ import (
 	"papergames/internal/safetext"
 	"papergames/layout"
 	"papergames/puzzle"
+	"papergames/scorer"
 	"papergames/sheets"
 	"papergames/templates"
 	"papergames/web"
@@ -932,7 +933,10 @@ func scoreCommand() *cli.Command {
 				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
 					doc := layout.NewDocument(format, drawing.Title)
 					var names []string
-					rerr := drawing.Sheet(res, paper).Draw(doc)
+					rerr := drawing.CheckRender()
+					if rerr == nil {
+						rerr = drawing.Sheet(res, paper).Draw(doc)
+					}
 					if rerr == nil {
 						names, rerr = layout.Save(doc, out, c.App.Writer)
 					}
@@ -949,8 +953,19 @@ func scoreCommand() *cli.Command {
 					failed++
 					continue
 				}
+				if err := res.CheckReport(); err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "papergames: %s: %v\n", label, err)
+					failed++
+					continue
+				}
 				if c.Bool("json") {
-					jsons = append(jsons, res.JSON())
+					j := res.JSON()
+					if err := scorer.CheckJSON(j); err != nil {
+						fmt.Fprintf(c.App.ErrWriter, "papergames: %s: %v\n", label, err)
+						failed++
+						continue
+					}
+					jsons = append(jsons, j)
 				} else {
 					io.WriteString(c.App.Writer, res.Text(label))
 				}

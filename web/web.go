@@ -375,10 +375,18 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		out.Errors = err.Error()
 	} else {
+		if err := res.CheckReport(); err != nil {
+			fail(w, tooBig, err.Error())
+			return
+		}
 		out.Text = res.Text(name)
 		out.Result = res.JSON()
 	}
 	if drawing != nil && len(drawing.Cells) > 0 {
+		if err := drawing.CheckRender(); err != nil {
+			fail(w, tooBig, err.Error())
+			return
+		}
 		doc := layout.NewSVG(drawing.Title)
 		if derr := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); derr == nil {
 			for _, p := range doc.Pages() {
@@ -408,6 +416,10 @@ func download(w http.ResponseWriter, r *http.Request, format string, res *scorer
 		f = layout.FormatSVG
 	default:
 		fail(w, http.StatusBadRequest, fmt.Sprintf("format %q: pdf or svg", format))
+		return
+	}
+	if err := drawing.CheckRender(); err != nil {
+		fail(w, tooBig, err.Error())
 		return
 	}
 	doc := layout.NewDocument(f, drawing.Title)
