@@ -1,8 +1,11 @@
 package web
 
 import (
+	"time"
+
 	"encoding/json"
 	"os"
+	"papergames/internal/testenv"
 	"strings"
 	"testing"
 )
@@ -54,5 +57,21 @@ func TestMessagesSpeakTheFormsLanguage(t *testing.T) {
 		if w.Code/100 != 4 || strings.Contains(w.Body.String(), "--") || strings.Contains(w.Body.String(), "sheets.") {
 			t.Errorf("%s: %d %s", q, w.Code, w.Body)
 		}
+	}
+}
+
+// TestCompactRandomSheet: the web's estimate of a compact sheet keeps each
+// page's share of the score table's rounds (it drew one page with every
+// round's row and refused 200 compact copies as unreadable, 422), and the
+// sheet is drawn or refused in a few seconds (issue 23: 27 s).
+func TestCompactRandomSheet(t *testing.T) {
+	h := Handler()
+	start := time.Now()
+	w := get(t, h, "/api/sheet/crossing-the-rings?circles=12&random-dividers=1&compact=1&copies=200&format=pdf")
+	if w.Code != 200 && w.Code != 413 {
+		t.Errorf("%d %.300s", w.Code, w.Body)
+	}
+	if el := time.Since(start); el > testenv.Bound(10*time.Second) {
+		t.Errorf("took %v", el)
 	}
 }

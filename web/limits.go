@@ -73,8 +73,8 @@ func (c *counter) Fill(*layout.Path, layout.Color)                              
 func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.ops++ }
 
 // sheetWork estimates the drawing operations and pages of s without
-// drawing it: one page of boards and two are drawn on a counter, and
-// every further page of boards costs what the second did (the score
+// drawing it: two pages of boards and three are drawn on a counter, and
+// every further page of boards costs what the third did (the score
 // table, rules and header pages are in both and cancel out).
 func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
 	p, err := s.Layout()
@@ -84,24 +84,32 @@ func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
 	count := func(n int) (counter, error) {
 		t := *s
 		t.Cells = s.Cells[:n]
+		if s.Compact && s.Rounds > 0 {
+			// A compact page's table has its own boards' rounds: keep
+			// their share, or one page would carry every round's row.
+			t.Rounds = max(1, (s.Rounds*n+len(s.Cells)-1)/len(s.Cells))
+		}
 		var c counter
 		err := t.Draw(&c)
 		return c, err
 	}
-	if p.Pages <= 2 {
+	// Two pages and three, not one and two: a compact sheet's key keeps
+	// what all its boards share, and one board of random cuts shares all
+	// its cuts with itself (a key too long for the page).
+	if p.Pages <= 3 {
 		c, err := count(len(s.Cells))
 		return c.ops, c.pages, err
-	}
-	one, err := count(p.Per)
-	if err != nil {
-		return 0, 0, err
 	}
 	two, err := count(2 * p.Per)
 	if err != nil {
 		return 0, 0, err
 	}
-	more := p.Pages - 1
-	return one.ops + (two.ops-one.ops)*more, one.pages + (two.pages-one.pages)*more, nil
+	three, err := count(3 * p.Per)
+	if err != nil {
+		return 0, 0, err
+	}
+	more := p.Pages - 2
+	return two.ops + (three.ops-two.ops)*more, two.pages + (three.pages-two.pages)*more, nil
 }
 
 // checkBoards refuses, before the sheet is built, one with more boards
