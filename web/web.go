@@ -57,7 +57,37 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("POST /api/score", handleScore)
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
-	return hostCheck(guard(mux), hosts)
+	return hostCheck(originCheck(guard(newGate().wrap(mux))), hosts)
+}
+
+// csp is the pages' Content-Security-Policy: the app loads nothing from
+// elsewhere and runs no inline script or style, so everything but its
+// own files (and the pictures it makes as blob: URLs) is refused, and no
+// page may frame it.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; " +
+	"font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// originCheck refuses a request made by a page of another origin: any
+// POST (net/http's cross-origin protection: Sec-Fetch-Site, else Origin
+// against Host, so "Origin: null" and a cross-site text/plain POST too),
+// and a GET of the API from another site's page (an image or script tag
+// asking for sheets). Requests with neither header (curl, scripts) pass:
+// they are not a browser acting for another site.
+func originCheck(h http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fail(w, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
+	}))
+	return cop.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			site := r.Header.Get("Sec-Fetch-Site")
+			if site != "" && site != "same-origin" && site != "none" {
+				fail(w, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	}))
 }
 
 // guard bounds every request body, and turns a panic into a 500 that
@@ -71,6 +101,8 @@ func guard(h http.Handler) http.Handler {
 		}()
 		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Content-Security-Policy", csp)
+		w.Header().Set("X-Frame-Options", "DENY")
 		h.ServeHTTP(w, r)
 	})
 }
@@ -361,7 +393,7 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "transcript"
 	}
-	res, drawing, err := catalog.Score(name, data, v)
+	res, drawing, err := catalog.ScoreContext(r.Context(), name, data, v)
 	var ue *games.UsageError
 	if errors.As(err, &ue) {
 		fail(w, http.StatusBadRequest, err.Error())
@@ -388,7 +420,7 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		doc := layout.NewSVG(drawing.Title)
-		if derr := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); derr == nil {
+		if derr := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(stopping(r, doc)); derr == nil {
 			for _, p := range doc.Pages() {
 				out.Pages = append(out.Pages, string(p))
 			}
@@ -423,7 +455,7 @@ func download(w http.ResponseWriter, r *http.Request, format string, res *scorer
 		return
 	}
 	doc := layout.NewDocument(f, drawing.Title)
-	if err := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); err != nil {
+	if err := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(stopping(r, doc)); err != nil {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
@@ -505,7 +537,7 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
-	if err := res.Sheet.Draw(doc); err != nil {
+	if err := res.Sheet.Draw(stopping(r, doc)); err != nil {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}

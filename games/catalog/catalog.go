@@ -3,6 +3,7 @@
 package catalog
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -94,10 +95,17 @@ func Rules() (ps []games.Param, owners map[string][]string) {
 // drawing of the game for --render comes back whenever the header could be
 // read, also when the moves are refused.
 func Score(name string, data []byte, v games.Values) (*scorer.Result, *scorer.Drawing, error) {
+	return ScoreContext(context.Background(), name, data, v)
+}
+
+// ScoreContext is Score bounded by ctx: the scorer stops
+// with ctx's error once it is done (scorer.Transcript.Ctx).
+func ScoreContext(ctx context.Context, name string, data []byte, v games.Values) (*scorer.Result, *scorer.Drawing, error) {
 	sc, t, err := read(name, data)
 	if err != nil {
 		return nil, nil, err
 	}
+	t.Ctx = ctx
 	return games.ScoreTranscript(sc, t, v)
 }
 

@@ -111,6 +111,9 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	errs.Add(t.CheckBoard(games.BoardID("polygons-and-dots")), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
 		rd, cell, err := g.round(t, i)
 		errs.Add(err, t.File)
 		if cell != nil {
