@@ -185,7 +185,7 @@ func TestFacesLimitMessages(t *testing.T) {
 	}
 	var o, e bytes.Buffer
 	st := run([]string{"papergames", "faces", "-"}, strings.NewReader(b.String()), &o, &e)
-	if st != 1 || !strings.Contains(e.String(), "the segments times the bits of their common denominator pass 32,000,000") || strings.Contains(e.String(), "--max-crossings") {
+	if st != 1 || !strings.Contains(e.String(), "the segments times the bits of their common denominator pass 600,000") || strings.Contains(e.String(), "--max-crossings") {
 		t.Errorf("status %d, %q", st, e.String())
 	}
 }

@@ -325,6 +325,8 @@ func hostileWeb(t *testing.T, f map[string]string) {
 	// deadline or told the app is busy, within the bounds.
 	var wg sync.WaitGroup
 	heavy := read("dots4x4")
+	var mu sync.Mutex
+	var got []string
 	for range 6 {
 		wg.Add(1)
 		go func() {
@@ -333,9 +335,13 @@ func hostileWeb(t *testing.T, f map[string]string) {
 			if !slices.Contains([]int{200, 413, 503}, a.code) || a.took > worst {
 				t.Errorf("parallel heavy score: %d in %v: %.200s", a.code, a.took, a.body)
 			}
+			mu.Lock()
+			got = append(got, fmt.Sprintf("%d in %v", a.code, a.took.Round(time.Millisecond)))
+			mu.Unlock()
 		}()
 	}
 	wg.Wait()
+	t.Logf("six heavy scores at once: %s", strings.Join(got, ", "))
 	hostileLoad(t, do, heavy, worst)
 }
 

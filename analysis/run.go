@@ -243,7 +243,7 @@ func Merge(parts []*Partial) (*Result, error) {
 			if err := input.DecodeJSON(where, raw, u); err != nil {
 				return nil, err
 			}
-			if err := requireFields(raw, u); err != nil {
+			if err := requireFields(where, raw, u); err != nil {
 				return nil, fmt.Errorf("%s: %v", where, err)
 			}
 			if check != nil {

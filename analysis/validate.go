@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"papergames/input"
 )
 
 // The bounds of analyze's counts. A count sizes what a run allocates
@@ -122,13 +124,13 @@ type unitChecker interface {
 
 // requireFields checks that raw, a unit's JSON, has every field of u's
 // type (a struct's fields without omitempty; an array for a slice).
-func requireFields(raw json.RawMessage, u any) error {
+func requireFields(where string, raw json.RawMessage, u any) error {
 	t := reflect.TypeOf(u).Elem()
 	if t.Kind() != reflect.Struct {
 		return nil
 	}
 	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil { // already read whole by input.DecodeJSON
+	if err := input.DecodeJSON(where, raw, &m); err != nil {
 		return err
 	}
 	var missing []string
