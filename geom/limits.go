@@ -19,6 +19,10 @@ type Limits struct {
 	// approaches all pairs. It is the sum over the grid's cells of the
 	// square of the number of segments through the cell.
 	Comparisons int64
+	// Stop, when set, is asked between the steps of the building: an
+	// error it returns (a request's deadline passed) stops the work and is
+	// returned.
+	Stop func() error
 }
 
 // The limits of Arrange.

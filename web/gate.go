@@ -1,14 +1,17 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"runtime"
 	"strings"
 	"time"
 
+	pginput "papergames/input"
 	"papergames/layout"
 )
 
@@ -44,8 +47,14 @@ func newGate() *gate {
 	return &gate{slots: make(chan struct{}, n), heavy: make(chan struct{}, n-1), light: LightDeadline, hard: HeavyDeadline, patient: MaxWait}
 }
 
+// heavyPairs is the pairs of moves within rounds (as MaxMovePairs counts
+// them) past which a transcript's scoring or replay is heavy work: a
+// round of 200 moves (a Polygons-&-Dots round of 100 dots).
+const heavyPairs = 20_000
+
 // class is how a request is bounded: 0 free (static files, the games'
-// list, rules), 1 light work, 2 heavy work.
+// list, rules), 1 light work, 2 heavy work. A transcript sent to score
+// or to play on is read (its body put back) and its moves counted.
 func class(r *http.Request) int {
 	p := r.URL.Path
 	switch {
@@ -53,9 +62,34 @@ func class(r *http.Request) int {
 		return 0
 	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", r.ContentLength > heavyBody:
 		return 2
+	case r.Method == "POST" && (p == "/api/score" || p == "/api/board"):
+		data, err := pginput.ReadAll("the request", r.Body, MaxBody)
+		if err != nil {
+			r.Body = io.NopCloser(errReader{err})
+			return 1
+		}
+		r.Body = io.NopCloser(bytes.NewReader(data))
+		if len(data) > heavyBody {
+			return 2
+		}
+		if p == "/api/board" {
+			var req boardRequest
+			if pginput.DecodeJSON("request", data, &req) != nil {
+				return 1
+			}
+			data = []byte(req.Transcript)
+		}
+		if transcriptPairs(data) > heavyPairs {
+			return 2
+		}
 	}
 	return 1
 }
+
+// errReader reads as a body whose reading failed.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // errDeadline stops drawing once a request's deadline has passed.
 var errDeadline = errors.New("the request's deadline passed")
@@ -78,7 +112,11 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 		defer wait.Stop()
 		busy := func() {
 			w.Header().Set("Retry-After", "2")
-			fail(w, http.StatusServiceUnavailable, fmt.Sprintf("the web app is busy: %d requests are being worked on, and this one waited %v; try again in a moment", cap(g.slots), g.patient))
+			what := fmt.Sprintf("its %d work slots are taken", cap(g.slots))
+			if c == 2 {
+				what = fmt.Sprintf("its %d slot(s) for heavy work (sheets, pictures, long transcripts) are taken", cap(g.heavy))
+			}
+			fail(w, http.StatusServiceUnavailable, fmt.Sprintf("the web app is busy: %s, and this request waited %v; try again in a moment", what, g.patient))
 		}
 		if c == 2 {
 			select {

@@ -170,13 +170,36 @@ func checkWork(data []byte) error {
 	return checkPairs(b, t)
 }
 
-// checkPairs is checkWork on a transcript read.
-func checkPairs(b games.Board, t *scorer.Transcript) error {
-	pairs, moves, most, at := 0, 0, 0, 0
+// transcriptPairs is the pairs of moves within the rounds of a
+// transcript, counted as checkWork counts them; 0 when it cannot be read.
+func transcriptPairs(data []byte) int {
+	root, id, err := scorer.GameOf("transcript", data)
+	if err != nil {
+		return 0
+	}
+	g, err := catalog.Lookup(id)
+	if err != nil {
+		return 0
+	}
+	b, ok := g.(games.Board)
+	if !ok {
+		return 0
+	}
+	t, err := games.ReadHeader(b, "transcript", root)
+	if err != nil {
+		return 0
+	}
+	pairs, _, _, _ := countPairs(b, t)
+	return pairs
+}
+
+// countPairs counts the moves of t's rounds: pairs within rounds, moves,
+// the most in one round and which round.
+func countPairs(b games.Board, t *scorer.Transcript) (pairs, moves, most, at int) {
 	for i := range t.Rounds {
 		_, words, err := b.OpenRound(t, i, nil)
 		if err != nil {
-			return nil
+			return 0, 0, 0, 0
 		}
 		n := len(words)
 		moves += n
@@ -185,6 +208,12 @@ func checkPairs(b games.Board, t *scorer.Transcript) error {
 			most, at = n, i
 		}
 	}
+	return pairs, moves, most, at
+}
+
+// checkPairs is checkWork on a transcript read.
+func checkPairs(b games.Board, t *scorer.Transcript) error {
+	pairs, moves, most, at := countPairs(b, t)
 	if pairs > MaxMovePairs {
 		return &badRequest{tooBig, fmt.Sprintf("the transcript is too big to score on the web: %d moves in %d rounds (%d in round %d), %d pairs of moves within a round; the web app scores at most %d pairs (about three rounds of 360 arcs): score it with papergames score", moves, len(t.Rounds), most, at+1, pairs, MaxMovePairs)}
 	}
