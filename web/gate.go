@@ -28,15 +28,17 @@ const (
 	// HeavyDeadline bounds a sheet, a scored picture to download, a
 	// transcript over heavyBody bytes.
 	HeavyDeadline = 10 * time.Second
-	// MaxWait is the longest a request waits for a slot.
-	MaxWait = 3 * time.Second
+	// MaxWait is the longest a request waits for a slot (the seven
+	// thumbnails of the games' page ask for seven sheets at once).
+	MaxWait = 10 * time.Second
 	// heavyBody is the size of a request body that counts as heavy work.
 	heavyBody = 64 << 10
 )
 
 // gate holds the work slots: any request's work takes one of slots, and
 // heavy work first one of heavy, which has one fewer, so that a slot is
-// always left for moves and scores.
+// always left for moves and scores. A request waits at most MaxWait for
+// its slots, and its work then has its deadline.
 type gate struct {
 	slots, heavy         chan struct{}
 	light, hard, patient time.Duration // LightDeadline, HeavyDeadline, MaxWait
@@ -44,8 +46,13 @@ type gate struct {
 
 func newGate() *gate {
 	n := max(2, runtime.GOMAXPROCS(0))
-	return &gate{slots: make(chan struct{}, n), heavy: make(chan struct{}, n-1), light: LightDeadline, hard: HeavyDeadline, patient: MaxWait}
+	return &gate{slots: make(chan struct{}, n), heavy: make(chan struct{}, n-1),
+		light: LightDeadline * stretch, hard: HeavyDeadline * stretch, patient: MaxWait * stretch}
 }
+
+// stretch multiplies the gate's times: the tests stretch them under the
+// race detector, which slows the work 2 to 20 times.
+var stretch time.Duration = 1
 
 // heavyPairs is the pairs of moves within rounds (as MaxMovePairs counts
 // them) past which a transcript's scoring or replay is heavy work: a
@@ -106,8 +113,6 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 		if c == 2 {
 			limit = g.hard
 		}
-		ctx, cancel := context.WithTimeout(r.Context(), limit)
-		defer cancel()
 		wait := time.NewTimer(g.patient)
 		defer wait.Stop()
 		busy := func() {
@@ -138,6 +143,9 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 		case <-r.Context().Done():
 			return
 		}
+		// The deadline runs from when the work starts.
+		ctx, cancel := context.WithTimeout(r.Context(), limit)
+		defer cancel()
 		dw := &deadlineWriter{ResponseWriter: w, ctx: ctx}
 		defer func() {
 			if p := recover(); p != nil {

@@ -13,6 +13,9 @@ import (
 	"papergames/internal/testenv"
 )
 
+// The gate's times stretch under the race detector, as the tests' do.
+func init() { stretch = testenv.Bound(time.Second) / time.Second }
+
 // TestGateBoundsConcurrentWork: at most the gate's slots of work run at
 // once, heavy work leaves a slot for light work, and a request that waits
 // past MaxWait gets 503 with Retry-After (issue 23: six large requests in

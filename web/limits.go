@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -64,19 +65,29 @@ func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies
 	return copies * len(setup.Cells), copies, true
 }
 
-// counter is a Document that only counts what is drawn.
-type counter struct{ pages, ops int }
+// counter is a Document that only counts what is drawn; with a ctx, it
+// stops the drawing at its deadline as stopDoc does.
+type counter struct {
+	pages, ops int
+	ctx        context.Context
+}
 
-func (c *counter) AddPage(w, h float64)                                               { c.pages++ }
-func (c *counter) Stroke(*layout.Path, layout.Pen)                                    { c.ops++ }
-func (c *counter) Fill(*layout.Path, layout.Color)                                    { c.ops++ }
-func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.ops++ }
+func (c *counter) AddPage(w, h float64)                                               { c.pages++; c.op() }
+func (c *counter) Stroke(*layout.Path, layout.Pen)                                    { c.op() }
+func (c *counter) Fill(*layout.Path, layout.Color)                                    { c.op() }
+func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.op() }
+
+func (c *counter) op() {
+	if c.ops++; c.ops&255 == 0 && c.ctx != nil && c.ctx.Err() != nil {
+		panic(errDeadline)
+	}
+}
 
 // sheetWork estimates the drawing operations and pages of s without
 // drawing it: two pages of boards and three are drawn on a counter, and
 // every further page of boards costs what the third did (the score
 // table, rules and header pages are in both and cancel out).
-func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
+func sheetWork(ctx context.Context, s *layout.Sheet) (ops, pages int, err error) {
 	p, err := s.Layout()
 	if err != nil {
 		return 0, 0, err
@@ -89,7 +100,7 @@ func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
 			// their share, or one page would carry every round's row.
 			t.Rounds = max(1, (s.Rounds*n+len(s.Cells)-1)/len(s.Cells))
 		}
-		var c counter
+		c := counter{ctx: ctx}
 		err := t.Draw(&c)
 		return c, err
 	}
@@ -123,8 +134,8 @@ func checkBoards(g games.Game, v games.Values, o sheets.Options) error {
 
 // checkSheet refuses a built sheet whose drawing would pass the web's
 // bound, with a message that names it.
-func checkSheet(s *layout.Sheet) error {
-	ops, pages, err := sheetWork(s)
+func checkSheet(ctx context.Context, s *layout.Sheet) error {
+	ops, pages, err := sheetWork(ctx, s)
 	if err != nil {
 		return err
 	}

@@ -150,11 +150,15 @@ var formLabels = map[string]string{
 // flagRE is a command-line flag written in a message: --name.
 var flagRE = regexp.MustCompile(`(^|[\s(;,:])--([a-z][a-z0-9-]*)`)
 
+// goName is a Go constant a message names for the command line's user,
+// such as " (sheets.MaxPages)".
+var goName = regexp.MustCompile(` \((?:sheets|catalog|scorer|geom|input|web|arcs|polydots|crossdont)\.Max[A-Za-z]*\)`)
+
 // webText rewrites a message of the engines or the sheets, written for
 // the command line, for the web app's user: a flag becomes the form's
 // field, in quotes ("Copies" 247 for --copies 247), and Go names go.
 func webText(msg string) string {
-	msg = strings.ReplaceAll(msg, " (sheets.MaxPages)", "")
+	msg = goName.ReplaceAllString(msg, "")
 	return flagRE.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := flagRE.FindStringSubmatch(m)
 		label, ok := formLabels[sub[2]]
@@ -532,7 +536,7 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := checkSheet(res.Sheet); err != nil {
+	if err := checkSheet(r.Context(), res.Sheet); err != nil {
 		failWith(w, err)
 		return
 	}
