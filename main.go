@@ -28,6 +28,7 @@ import (
 	"papergames/internal/safetext"
 	"papergames/layout"
 	"papergames/puzzle"
+	"papergames/scorer"
 	"papergames/sheets"
 	"papergames/templates"
 	"papergames/web"
@@ -356,13 +357,17 @@ func fontFlag() cli.Flag {
 	return &cli.StringFlag{Name: "font", Usage: "TrueType `FILE.ttf` for names in scripts Go's font lacks (CJK, ...): it draws what Go's font lacks, or all text if it has Latin letters", DefaultText: "Go's own fonts, embedded"}
 }
 
+// maxFontBytes bounds the --font file read: Debian's Droid Sans Fallback
+// is 3.9 MB, Noto Sans CJK's collection 19 MB.
+const maxFontBytes = 32 << 20
+
 // useFont reads --font, if given, and makes it the face of all text.
 func useFont(c *cli.Context) error {
 	name := c.String("font")
 	if name == "" {
 		return nil
 	}
-	b, err := os.ReadFile(name)
+	b, err := input.ReadFileMax(name, nil, maxFontBytes)
 	if err != nil {
 		return usage("--font: %v", err)
 	}
@@ -545,7 +550,7 @@ func puzzleCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			report, _, err := puzzle.Check(c.Args().First(), data)
+			report, _, err := puzzle.Check(input.FileLabel(c.Args().First()), data)
 			if err != nil {
 				return err
 			}
@@ -799,23 +804,7 @@ func reorder(app *cli.App, args []string) []string {
 // readInput reads a named file, or standard input for "-", refusing
 // anything over input.MaxBytes.
 func readInput(c *cli.Context, name string) ([]byte, error) {
-	var r io.Reader = c.App.Reader
-	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		r = f
-	}
-	b, err := io.ReadAll(io.LimitReader(r, input.MaxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", input.FileLabel(name), err)
-	}
-	if len(b) > input.MaxBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; refused", input.FileLabel(name), input.MaxBytes)
-	}
-	return b, nil
+	return input.ReadFile(name, c.App.Reader)
 }
 
 // reportFlags are the flags of the commands that report on a file:
@@ -906,7 +895,8 @@ func facesCommand() *cli.Command {
 			}
 			arr, err := geom.ArrangeWithin(segs, lim)
 			if err != nil {
-				if errors.As(err, new(*geom.LimitError)) && lim.Crossings > 0 {
+				// Only the crossings bound is the flag's to raise.
+				if le := (*geom.LimitError)(nil); errors.As(err, &le) && le.Crossings && lim.Crossings > 0 {
 					return fmt.Errorf("%s: %v; --max-crossings raises it", label, err)
 				}
 				return fmt.Errorf("%s: %v", label, err)
@@ -981,7 +971,10 @@ func scoreCommand() *cli.Command {
 				if out != "" && drawing != nil && len(drawing.Cells) > 0 {
 					doc := layout.NewDocument(format, drawing.Title)
 					var names []string
-					rerr := drawing.Sheet(res, paper).Draw(doc)
+					rerr := drawing.CheckRender()
+					if rerr == nil {
+						rerr = drawing.Sheet(res, paper).Draw(doc)
+					}
 					if rerr == nil {
 						names, rerr = layout.Save(doc, out, c.App.Writer)
 					}
@@ -998,8 +991,19 @@ func scoreCommand() *cli.Command {
 					failed++
 					continue
 				}
+				if err := res.CheckReport(); err != nil {
+					fmt.Fprintf(c.App.ErrWriter, "papergames: %s: %v\n", label, err)
+					failed++
+					continue
+				}
 				if c.Bool("json") {
-					jsons = append(jsons, res.JSON())
+					j := res.JSON()
+					if err := scorer.CheckJSON(j); err != nil {
+						fmt.Fprintf(c.App.ErrWriter, "papergames: %s: %v\n", label, err)
+						failed++
+						continue
+					}
+					jsons = append(jsons, j)
 				} else {
 					io.WriteString(c.App.Writer, res.Text(label))
 				}

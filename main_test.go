@@ -416,8 +416,8 @@ func TestStdinIsNamedInMessages(t *testing.T) {
 		src  string
 		want string
 	}{
-		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
-		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16,777,216 bytes (16 MB), the limit; refused"},
+		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16,777,216 bytes (16 MB), the limit; refused"},
 		{[]string{"faces", "-"}, "segments: [[[0, 0], [0, 0]]]", "papergames: <stdin>:1:12: segment 1 has zero length"},
 	} {
 		var o, e bytes.Buffer

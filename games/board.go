@@ -134,6 +134,9 @@ func Replay(b Board, t *scorer.Transcript, v Values, limit int) (*Replayed, erro
 	out := &Replayed{T: t}
 	played := 0
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, err
+		}
 		if limit >= 0 && played >= limit && i > 0 {
 			break
 		}

@@ -210,6 +210,9 @@ func Parse(name string, data []byte) (root *Node, err error) {
 	if len(data) > MaxBytes {
 		return nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxBytes)}
 	}
+	// A byte order mark (as Windows editors write) is not text: columns
+	// count from after it, in YAML and JSON alike.
+	data = data[bomLen(data):]
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, &Error{Pos: Pos{File: name}, Msg: "file is empty"}
 	}

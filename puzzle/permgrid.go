@@ -5,12 +5,11 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"papergames/analysis"
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/permgrid"
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -223,8 +222,8 @@ func checkMost(name string, data []byte) (string, bool, error) {
 			Dots string `yaml:"dots"`
 		} `yaml:"rounds"`
 	}
-	if err := yaml.Unmarshal(data, &t); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
+	if err := input.Unmarshal(name, data, &t); err != nil {
+		return "", false, err
 	}
 	if len(t.Rounds) != 1 {
 		return "", false, fmt.Errorf("%s: a puzzle is one round", name)

@@ -94,15 +94,19 @@ func Blank(g games.Game, v games.Values, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Each option is checked against its own bound and named by itself: a
+	// sheet of --copies 247 has 247 rows in its score table, and so its
+	// transcript 247 rounds, though --rounds stops at MaxRounds.
 	rounds := setup.Rounds
 	switch {
+	case o.Rounds > MaxRounds:
+		return "", usagef("--rounds %d: must be from 1 to %d", o.Rounds, MaxRounds)
+	case o.Copies > MaxCopies:
+		return "", usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
 	case o.Rounds > 0:
 		rounds = o.Rounds
 	case o.Copies > 1:
 		rounds = o.Copies
-	}
-	if rounds > MaxRounds {
-		return "", usagef("--rounds %d: must be from 1 to %d", rounds, MaxRounds)
 	}
 	return sc.Blank(v, players, rounds), nil
 }

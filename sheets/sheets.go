@@ -335,7 +335,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		// As many plain boards as fit a page, up to MaxCompact; without
 		// --copies, one page of them.
 		if o.PerPage == 0 {
-			s.PerPage = compactPerPage(s, setup.Cells)
+			s.PerPage = compactPerPage(s, setup.Cells, trialCopies(g, v, players, o, setup.Cells))
 		}
 		if o.Copies == 1 {
 			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
@@ -400,16 +400,40 @@ const (
 	MinCompact = 6
 )
 
+// trialCopies are the cells of the first MaxCompact copies when each copy
+// has a board of its own (random cuts), for compactPerPage to try: the key
+// of a page keeps what its boards share, and a page of one copy repeated
+// shares its cuts (twelve rings' cut lines), which left no room for more
+// than one board a page.
+func trialCopies(g games.Game, v games.Values, players []string, o Options, round []layout.Cell) []layout.Cell {
+	cp, ok := g.(games.Copier)
+	if !ok || o.Copies < 2 {
+		return nil
+	}
+	var out []layout.Cell
+	for i := 0; len(out) < MaxCompact && i < MaxCompact; i++ {
+		cells, err := cp.CopyCells(v, players, i)
+		if err != nil {
+			return nil
+		}
+		for _, c := range cells {
+			c.Record = nil
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // compactPerPage returns the most boards, up to MaxCompact, that fit a
 // page of s at a readable size with the page's score table on the same
 // page; when that is fewer than MinCompact but MinCompact or more fit
 // with the table on a page of its own, those; else the most that fit (1
 // if none but one does).
-func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
+func compactPerPage(s *layout.Sheet, round, copies []layout.Cell) int {
 	foot, apart := 0, 0
 	for n := MaxCompact; n > 1; n-- {
 		t := *s
-		t.PerPage, t.Cells = n, nil
+		t.PerPage, t.Cells = n, append([]layout.Cell(nil), copies[:min(n, len(copies))]...)
 		for len(t.Cells) < n {
 			t.Cells = append(t.Cells, round...)
 		}

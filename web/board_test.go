@@ -153,7 +153,7 @@ func TestBoardBadRequests(t *testing.T) {
 		{"/api/board?bogus=1", mustJSON(boardRequest{Transcript: arcs}), 400, "unknown rule"},
 		{"/api/board", `{"transcript": "` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than"},
 		{"/api/board/new", `{"game": "nope"}`, 404, "unknown game"},
-		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"marks": "2"}}`, 400, "--marks 2"},
+		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"marks": "2"}}`, 400, "\u201cmarks\u201d 2"},
 		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"wings": "2"}}`, 400, "unknown parameter"},
 		{"/api/board/new", `{"game": "arcs-and-marks", "players": ["A", "A"]}`, 400, "named twice"},
 		{"/api/board/new", `{"game": "permutation-grid", "players": ["A", "B", "C"]}`, 400, "players"},

@@ -278,10 +278,3 @@ func (g *dotGrid) nearest(p layout.Point) float64 {
 		}
 	}
 }
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}

@@ -220,6 +220,9 @@ func (g Game) play(t *scorer.Transcript, o games.Values, listing bool) ([]*round
 	var rounds []*round
 	var cells []layout.Cell
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
 		r, err := g.round(t, i, m)
 		errs.Add(err, t.File)
 		if r == nil {

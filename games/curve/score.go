@@ -75,6 +75,9 @@ func (g Game) play(t *scorer.Transcript) (*scorer.Result, []layout.Cell, []*type
 	var loops []*loop
 	dq := make([]bool, len(t.Players))
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, nil, nil, err
+		}
 		var rd *scorer.Round
 		var err error
 		rd, grids, loops, err = round(t, i, n)

@@ -187,6 +187,9 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 	var last *played
 	offense := make([]int, players)
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, nil, err
+		}
 		rd, cell, pl, err := g.round(t, i, n, m, listing && i == len(t.Rounds)-1)
 		errs.Add(err, t.File)
 		if cell != nil {

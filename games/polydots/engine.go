@@ -193,8 +193,8 @@ func (e *revisitError) Error() string {
 	return fmt.Sprintf("dot %d was already reached at step %d; each move goes to a dot not yet reached", e.Dot, e.Step)
 }
 
-// offSheet is the reason a dot with a negative coordinate is refused.
-var offSheet = errors.New("coordinates are read off the sheet, from 0 at its bottom left corner")
+// errOffSheet is the reason a dot with a negative coordinate is refused.
+var errOffSheet = errors.New("coordinates are read off the sheet, from 0 at its bottom left corner")
 
 // Check implements games.Engine. A dot placed where several earlier ones
 // already are (only possible in a transcript the scorer reads on) joins
@@ -222,7 +222,7 @@ func (s *State) Check(m Move) error {
 
 func (s *State) checkDot(p Point) error {
 	if p.negative() {
-		return offSheet
+		return errOffSheet
 	}
 	var dups []error
 	for j, q := range s.dots {

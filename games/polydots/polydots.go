@@ -111,6 +111,9 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	errs.Add(t.CheckBoard(games.BoardID("polygons-and-dots")), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
 		rd, cell, err := g.round(t, i)
 		errs.Add(err, t.File)
 		if cell != nil {
@@ -158,7 +161,7 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 				continue
 			}
 			if p.negative() {
-				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, offSheet))
+				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, errOffSheet))
 				continue
 			}
 			dots = append(dots, p)
@@ -168,6 +171,9 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	}
 	if len(errs) > 0 {
 		return nil, nil, errs.Err()
+	}
+	if err := checkScale(dots); err != nil {
+		return nil, nil, dn.Errorf("%s: %v", where, err)
 	}
 	if len(dots) < 4 || len(dots)%2 == 1 {
 		errs = append(errs, dn.Errorf("%s: %d dots; each player places the same number, so the total is even and at least 4", where, len(dots)))
@@ -285,6 +291,24 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 		return nil, nil, err
 	}
 	return rd, cell(segs, pr), nil
+}
+
+// checkScale refuses dots whose exact coordinates are too large to
+// compute with (geom.MaxScaledBits, the closed path's segments times the
+// bits of their common denominator), counted before the collinearity test
+// and the faces spend time on them.
+func checkScale(dots []Point) error {
+	sc := geom.NewScale(len(dots))
+	for _, d := range dots {
+		x, y := d.Rat()
+		if err := sc.Add(x); err != nil {
+			return err
+		}
+		if err := sc.Add(y); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // reasons splits an error of Check into the rules it names.

@@ -106,7 +106,7 @@ func (g Game) board(v games.Values, i int) (boards.Rings, string, error) {
 	if b.Cuts != nil {
 		key += " cuts=" + FormatDividers(b.Cuts)
 	}
-	return b, key, nil
+	return b.Keyed(), key, nil
 }
 
 // ParseDividers reads cuts written "ring:angle,angle;ring:angle,...". A
