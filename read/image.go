@@ -16,6 +16,8 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"papergames/input"
 )
 
 // Input bounds: a file is refused past MaxFileBytes, an image past
@@ -50,29 +52,15 @@ func isPDFName(name string) bool {
 	return len(name) > 4 && (name[len(name)-4:] == ".pdf" || name[len(name)-4:] == ".PDF")
 }
 
-// ReadFile reads a file, or standard input for "-", refusing one larger
-// than MaxFileBytes before holding it.
+// ReadFile reads a file, or standard input for "-", through package
+// input's bounded reader, refusing more than MaxFileBytes.
 func ReadFile(name string, stdin io.Reader) ([]byte, error) {
-	r := stdin
 	if name != "-" {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
+		if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
+			return nil, &input.SizeError{What: name, Limit: MaxFileBytes}
 		}
-		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
-			return nil, fmt.Errorf("%s: %d bytes; the limit is %d (read.MaxFileBytes)", name, st.Size(), MaxFileBytes)
-		}
-		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
-	}
-	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; the limit (read.MaxFileBytes)", name, MaxFileBytes)
-	}
-	return b, nil
+	return input.ReadFileMax(name, stdin, MaxFileBytes)
 }
 
 // Pages returns the pages of a file's bytes: one for a PNG or JPEG image,
@@ -184,7 +172,7 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 			}
 			var raw []byte
 			if err == nil && full != nil {
-				raw, err = io.ReadAll(io.LimitReader(full.Reader, MaxFileBytes))
+				raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
 			}
 			mu.Unlock()
 			if err != nil || full == nil {
