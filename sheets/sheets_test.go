@@ -826,7 +826,7 @@ func TestPageLimit(t *testing.T) {
 	}{
 		{"wtc 72012 pages", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 500, 12 }, "72012 pages, more than the limit of 500 (sheets.MaxPages): lower it with --copies 3 or fewer"},
 		{"wtc at the limit", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 3, 12 }, ""},
-		{"cdc copies", crossdont.Game{}, nil, func(o *Options) { o.Copies = 500 }, "--copies 165 or fewer"},
+		{"cdc copies", crossdont.Game{}, nil, func(o *Options) { o.Copies = 500 }, "--copies 247 or fewer"},
 		{"arcs forms", arcs.Game{}, map[string]any{"marks": 60}, func(o *Options) { o.Copies, o.Rules = 300, true }, "or no --rules"},
 		{"rings compact", rings.Game{}, nil, func(o *Options) { o.Copies, o.Compact = 40, true }, ""},
 		{"arcs rules", arcs.Game{}, nil, func(o *Options) { o.Copies, o.Rules = 7, true }, ""},
@@ -1064,6 +1064,29 @@ func TestTableTakesEmptyRoom(t *testing.T) {
 		x0, x1, y0, y1 := math.Min(a.X, b.X), math.Max(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
 		if x0 <= table.At.X+20 && x1 >= table.At.X && y0 <= table.At.Y+5 && y1 >= table.At.Y-5 {
 			t.Errorf("a cut line from %v to %v crosses the score table at %v", a, b, table.At)
+		}
+	}
+}
+
+// TestCrossDontCrossFormFitsAPage: the record form of a round, with a row
+// for each of the (m+6)(m-1) moves a round can last, fits on the page after
+// the board up to the 6 chords the rules suggest on A4 (5 on Letter).
+func TestCrossDontCrossFormFitsAPage(t *testing.T) {
+	for _, paper := range []string{"a4", "letter"} {
+		for _, m := range []int{4, 5, 6} {
+			if paper == "letter" && m == 6 {
+				continue // 60 rows: 3 rows spill onto a page of their own
+			}
+			v := defaults(crossdont.Game{})
+			v["chords"] = m
+			o := opts(paper)
+			n, err := Pages(crossdont.Game{}, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 2 {
+				t.Errorf("%s, %d chords: %d pages for a board and its %d-row form, want 2", paper, m, n, crossdont.MaxRoundMoves(m))
+			}
 		}
 	}
 }

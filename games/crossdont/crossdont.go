@@ -29,7 +29,7 @@ func (Game) Info() games.Info {
 
 // Params implements Game.
 func (Game) Params() []games.Param {
-	return []games.Param{{Name: "chords", Usage: "chords the defense draws each round", Kind: games.Int, Default: 5, Min: 1, Max: 30}}
+	return []games.Param{{Name: "chords", Usage: "chords the defense draws each round", Kind: games.Int, Default: 5, Min: 1, Max: MaxChords}}
 }
 
 // Setup implements Game.
@@ -47,10 +47,13 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	}, nil
 }
 
+// MaxChords is the most chords a sheet and a transcript may have.
+const MaxChords = 30
+
 // MaxMoves bounds the offense moves of one round in a transcript: the
-// search for a legal move left looks at every pair of points against
-// every segment.
-const MaxMoves = 200
+// longest round on the most chords (1,044 moves; replayed and searched
+// for a legal move left in about a second).
+const MaxMoves = (MaxChords + 6) * (MaxChords - 1)
 
 // Rules implements games.Scorer.
 func (Game) Rules() []games.Param {
