@@ -249,7 +249,7 @@ func transcriptCommand() *cli.Command {
 			&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
 			&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
 			&cli.IntFlag{Name: "rounds", Usage: "rounds to lay out", DefaultText: "one per --copies, or the game's usual match"},
-			&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards printed, one per round"},
+			&cli.IntFlag{Name: "copies", Usage: "boards printed, one per round", DefaultText: "one per round of --rounds, or of the game's usual match"},
 			&cli.BoolFlag{Name: "example", Usage: "print a filled-in example transcript instead"},
 		)
 		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
@@ -316,7 +316,7 @@ func printFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "landscape", Usage: "turn the paper sideways"},
 		&cli.StringFlag{Name: "margin", Value: "10mm", Usage: "page margin"},
 		&cli.StringFlag{Name: "board-size", Usage: "size of the board (circle diameter, grid side), e.g. 150mm", DefaultText: "the largest that fits"},
-		&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards to print, one per round"},
+		&cli.IntFlag{Name: "copies", Usage: "boards to print, one per round (each round is played on a fresh board)", DefaultText: "one per round of --rounds, or of the game's usual match; with --compact a page of them"},
 		&cli.IntFlag{Name: "per-page", Usage: "boards per page, tiled with cut lines between them", DefaultText: "the game's own; with --compact as many as fit, up to 12"},
 		&cli.IntFlag{Name: "rounds", Usage: "rows of the score table", DefaultText: "the game's usual match, or --copies"},
 		&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},

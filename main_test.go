@@ -41,7 +41,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"board", "arcs-and-marks", "-o", out("a.pdf")}, 0, "", "wrote " + out("a.pdf")},
 		{[]string{"board", "arcs-and-marks", "--marks", "8", "-o", out("a.svg")}, 0, "", "wrote"},
 		{[]string{"board", "within-the-curve", "--players", "3", "-o", out("w.svg")}, 0, "", "w-3.svg"},
-		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record"}, 0, "<svg", ""},
+		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record", "--copies", "1"}, 0, "<svg", ""},
 		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg"}, 1, "", "--no-record"},
 		{[]string{"board", "arcs-and-marks", "-o", "-"}, 2, "", "--format pdf or --format svg"},
 		{[]string{"board", "arcs-and-marks", "-o", out("a.png")}, 2, "", "must end in .pdf or .svg"},
@@ -80,7 +80,7 @@ func TestCommandLine(t *testing.T) {
 func TestEnvironmentPaper(t *testing.T) {
 	t.Setenv("PAPERGAMES_PAPER", "letter")
 	name := filepath.Join(t.TempDir(), "x.svg")
-	if st, _, e := runCLI(t, "board", "permutation-grid", "--no-record", "-o", name); st != 0 {
+	if st, _, e := runCLI(t, "board", "permutation-grid", "--no-record", "--copies", "1", "-o", name); st != 0 {
 		t.Fatal(e)
 	}
 	b, _ := os.ReadFile(name)

@@ -97,7 +97,8 @@ type Setup struct {
 	Params   string        // one line describing the parameters
 	Key      string        // canonical parameter string the board id hashes
 	Cells    []layout.Cell // one round's boards (repeated for --copies)
-	Rounds   int           // default rows of the score table
+	Rounds   int           // default rows of the score table, and boards printed
+	Match    string        // how the rounds of a match go, for the header when a fresh board serves each ("rounds in pairs, roles swapped")
 	PerPage  int           // default boards per page
 	Group    int           // boards in sets that never share a page (layout.Sheet.Group); 0 for none
 	Warnings []string      // things worth telling, not errors

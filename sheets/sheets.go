@@ -20,7 +20,7 @@ type Options struct {
 	Landscape bool
 	Margin    float64 // mm
 	BoardSize float64 // mm; 0 for the largest that fits
-	Copies    int
+	Copies    int // 0 for a board per round of the match (Copies)
 	PerPage   int // 0 for the game's default
 	Rounds    int // 0 for the game's default
 	Players   int // 0 for the game's minimum, or as many as Names
@@ -271,7 +271,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	}
 	warnings = append(warnings, nw...)
 	switch {
-	case o.Copies < 1 || o.Copies > MaxCopies:
+	case o.Copies < 0 || o.Copies > MaxCopies:
 		return nil, usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
 	case o.PerPage < 0 || o.PerPage > MaxPerPage:
 		return nil, usagef("--per-page %d: must be from 1 to %d", o.PerPage, MaxPerPage)
@@ -315,27 +315,34 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Compact:   o.Compact,
 		Style:     style,
 	}
-	if o.Copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
+	copies := Copies(setup, o)
+	if copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
 		s.PerPage = 1
 	}
 	if o.PerPage > 0 {
 		s.PerPage = o.PerPage
 	}
-	if o.Copies > 1 {
-		s.Rounds = max(s.Rounds, o.Copies)
+	if copies > 1 {
+		s.Rounds = max(s.Rounds, copies)
 	}
 	if o.Rounds > 0 {
 		s.Rounds = o.Rounds
 	}
-	copies := o.Copies
 	if o.Compact {
 		// As many plain boards as fit a page, up to MaxCompact; without
 		// --copies, one page of them.
 		if o.PerPage == 0 {
 			s.PerPage = compactPerPage(s, setup.Cells)
 		}
-		if o.Copies == 1 {
+		if o.Copies <= 1 {
 			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
+		}
+	} else if copies > 1 {
+		// Say why there are several boards, so that nobody plays the
+		// second round on the first round's board.
+		s.Params += fmt.Sprintf(" · %d boards, a fresh one for each round", copies)
+		if setup.Match != "" {
+			s.Params += " (" + setup.Match + ")"
 		}
 	}
 	cp, differs := g.(games.Copier)
@@ -388,6 +395,22 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
+}
+
+// Copies returns the boards a sheet of setup prints with o: o.Copies,
+// or by default one for each round of the match (--rounds, else the
+// game's usual match), since each round is played on a fresh board; a
+// compact sheet without --copies prints one (a page of them).
+func Copies(setup *games.Setup, o Options) int {
+	switch {
+	case o.Copies > 0:
+		return o.Copies
+	case o.Compact:
+		return 1
+	case o.Rounds > 0:
+		return o.Rounds
+	}
+	return max(setup.Rounds, 1)
 }
 
 // MaxCompact is the most boards --compact puts on a page by itself;

@@ -259,7 +259,7 @@ func TestBadOptions(t *testing.T) {
 		{"board too small", arcs, func(o *Options, v games.Values) { o.BoardSize = 20 }, "too small to read"},
 		{"marks", arcs, func(o *Options, v games.Values) { v["marks"] = 2 }, "--marks 2: must be from 3 to 360"},
 		{"marks huge", arcs, func(o *Options, v games.Values) { v["marks"] = 100000 }, "--marks 100000"},
-		{"copies", arcs, func(o *Options, v games.Values) { o.Copies = 0 }, "--copies 0"},
+		{"copies", arcs, func(o *Options, v games.Values) { o.Copies = -1 }, "--copies -1"},
 		{"copies huge", arcs, func(o *Options, v games.Values) { o.Copies = 100000 }, "--copies 100000"},
 		{"line", arcs, func(o *Options, v games.Values) { o.LineWidth = 5 }, "--line-width 5mm"},
 		{"players", arcs, func(o *Options, v games.Values) { o.Players = 1 }, "for 2-12 players, not 1"},
@@ -1088,5 +1088,65 @@ func TestCrossDontCrossFormFitsAPage(t *testing.T) {
 				t.Errorf("%s, %d chords: %d pages for a board and its %d-row form, want 2", paper, m, n, crossdont.MaxRoundMoves(m))
 			}
 		}
+	}
+}
+
+// TestDefaultSheetHoldsAMatch: without --copies a sheet prints a board for
+// each round of the game's usual match (each round is played on a fresh
+// board), as many as its score table and blank transcript have rounds,
+// and its header says so; --rounds N prints N, --copies wins over both.
+func TestDefaultSheetHoldsAMatch(t *testing.T) {
+	none := func(string) (string, bool) { return "", false }
+	for _, g := range catalog.Games {
+		v := defaults(g)
+		o, err := ParseOptions(none)
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup, err := g.Setup(v, make([]string, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Build(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := g.Info().ID
+		if got, want := len(res.Sheet.Cells), setup.Rounds*len(setup.Cells); got != want {
+			t.Errorf("%s: %d boards by default, want %d (%d rounds)", id, got, want, setup.Rounds)
+		}
+		if res.Sheet.Rounds != setup.Rounds {
+			t.Errorf("%s: score table of %d rounds, want %d", id, res.Sheet.Rounds, setup.Rounds)
+		}
+		says := strings.Contains(res.Sheet.Params, fmt.Sprintf("%d boards, a fresh one for each round", setup.Rounds))
+		if says != (setup.Rounds > 1) {
+			t.Errorf("%s: header %q: says the boards: %v, want %v", id, res.Sheet.Params, says, setup.Rounds > 1)
+		}
+		blank, err := Blank(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if setup.Rounds > 1 && !strings.Contains(blank, fmt.Sprintf("rounds: %d", setup.Rounds)) && strings.Count(blank, "\n  - ") < setup.Rounds {
+			t.Errorf("%s: the blank transcript has fewer than %d rounds:\n%s", id, setup.Rounds, blank)
+		}
+		for _, tc := range []struct {
+			set  map[string]string
+			want int
+		}{{map[string]string{"rounds": "3"}, 3}, {map[string]string{"rounds": "3", "copies": "1"}, 1}, {map[string]string{"copies": "2"}, 2}} {
+			o, err := ParseOptions(func(n string) (string, bool) { s, ok := tc.set[n]; return s, ok })
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Build(g, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(res.Sheet.Cells) / len(setup.Cells); got != tc.want {
+				t.Errorf("%s %v: %d boards, want %d", id, tc.set, got, tc.want)
+			}
+		}
+	}
+	if _, err := ParseOptions(func(n string) (string, bool) { return "0", n == "copies" }); err == nil {
+		t.Error("--copies 0 accepted")
 	}
 }

@@ -43,6 +43,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key(m),
 		Cells:   []layout.Cell{{Figure: boards.DegreeCircle{}, Record: record(m)}},
 		Rounds:  2,
+		Match:   "rounds in pairs, roles swapped",
 		PerPage: 1,
 	}, nil
 }

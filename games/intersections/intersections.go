@@ -57,6 +57,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:      boardKey(n),
 		Cells:    []layout.Cell{{Figure: boards.DotArray{N: n}, Record: record(m)}},
 		Rounds:   len(players),
+		Match:    "each player is the offense once",
 		PerPage:  1,
 	}, nil
 }

@@ -47,6 +47,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     "polygons-and-dots",
 		Cells:   []layout.Cell{{Figure: boards.MMSheet{}, Record: record(n, players, 0)}},
 		Rounds:  2,
+		Match:   "rounds in pairs, roles swapped",
 		PerPage: 1,
 	}, nil
 }

@@ -80,7 +80,7 @@ const printOptions = [
   {name: 'landscape', label: 'Landscape', kind: 'bool'},
   {name: 'names', label: 'Player names', kind: 'string', usage: 'comma-separated, in seat order'},
   {name: 'players', label: 'Players', kind: 'int'},
-  {name: 'copies', label: 'Copies (one board per round)', kind: 'int', value: 1},
+  {name: 'copies', label: 'Copies (one board per round)', kind: 'int', usage: 'empty: one per round of the match (each round is played on a fresh board)'},
   {name: 'per-page', label: 'Boards per page', kind: 'int'},
   {name: 'rounds', label: 'Rows of the score table', kind: 'int'},
   {name: 'board-size', label: 'Board size', kind: 'string', usage: 'e.g. 150mm; empty: the largest that fits'},
