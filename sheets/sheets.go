@@ -20,10 +20,10 @@ type Options struct {
 	Landscape bool
 	Margin    float64 // mm
 	BoardSize float64 // mm; 0 for the largest that fits
-	Copies    int // 0 for a board per round of the match (Copies)
-	PerPage   int // 0 for the game's default
-	Rounds    int // 0 for the game's default
-	Players   int // 0 for the game's minimum, or as many as Names
+	Copies    int     // 0 for a board per round of the match (Copies)
+	PerPage   int     // 0 for the game's default
+	Rounds    int     // 0 for the game's default
+	Players   int     // 0 for the game's minimum, or as many as Names
 	Names     []string
 	Rules     bool
 	NoRuler   bool
