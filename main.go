@@ -999,7 +999,7 @@ func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
 	var flags []cli.Flag
 	for _, p := range ps {
 		use := p.Usage
-		if o := owners[p.Name]; len(o) > 0 {
+		if o := owners[p.Name]; len(o) == 1 {
 			use = strings.Join(o, ", ") + ": " + use
 		}
 		switch p.Kind {

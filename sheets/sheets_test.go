@@ -1150,3 +1150,15 @@ func TestDefaultSheetHoldsAMatch(t *testing.T) {
 		t.Error("--copies 0 accepted")
 	}
 }
+
+// TestPolygonsAndDotsPrintsItsGrid: the coordinate sheet prints its grid
+// in the transcript's words, which the scorer checks every dot against.
+func TestPolygonsAndDotsPrintsItsGrid(t *testing.T) {
+	for _, tc := range []struct{ paper, want string }{{"a4", "grid: 164x164"}, {"a3", "grid: "}} {
+		o := opts(tc.paper)
+		pages := render(t, polydots.Game{}, defaults(polydots.Game{}), o, layout.FormatSVG)
+		if !strings.Contains(string(pages[0]), `aria-label="`+tc.want) {
+			t.Errorf("%s: the board does not print %q", tc.paper, tc.want)
+		}
+	}
+}
