@@ -41,7 +41,17 @@ const (
 	exitOK    = 0
 	exitInput = 1 // bad input: a file, a transcript, an I/O failure
 	exitUsage = 2 // bad command line: flags, names, values
+	// exitNotOptimal: puzzle check read and scored the solution, and it
+	// is not optimal (short of the optimum, unfinished, or a grid that
+	// breaks a rule and scores 0).
+	exitNotOptimal = 3
 )
+
+// statusError ends a command with its status and no message: what went
+// wrong is in the command's report.
+type statusError int
+
+func (e statusError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
 
@@ -72,6 +82,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}
 	if err == nil {
 		return exitOK
+	}
+	var se statusError
+	if errors.As(err, &se) {
+		return int(se)
 	}
 	// Messages quote transcripts and names: escape what would drive the terminal.
 	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Message(err.Error()))
@@ -498,7 +512,7 @@ func puzzleCommand() *cli.Command {
 		})
 	}
 	cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
-		Name: "check", Usage: "score a solved puzzle written as a transcript and say whether it reaches the optimum", ArgsUsage: "FILE",
+		Name: "check", Usage: "score a solved puzzle written as a transcript and say whether it reaches the optimum (exit status 0 optimal, 3 not optimal, 1 refused)", ArgsUsage: "FILE",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usage("puzzle check needs one transcript file (or - for standard input)")
@@ -507,11 +521,14 @@ func puzzleCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			report, _, err := puzzle.Check(c.Args().First(), data)
+			report, optimal, err := puzzle.Check(c.Args().First(), data)
 			if err != nil {
 				return err
 			}
 			fmt.Fprint(c.App.Writer, report)
+			if !optimal {
+				return statusError(exitNotOptimal)
+			}
 			return nil
 		},
 	})
