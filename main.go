@@ -47,6 +47,43 @@ const (
 	exitNotOptimal = 3
 )
 
+// flagMessage rewrites the flag package's "flag provided but not
+// defined: -markz" to name the flag as typed (--markz), with the nearest
+// flag of the command.
+func flagMessage(c *cli.Context, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return err.Error()
+	}
+	typed := "-" + name
+	if args, ok := c.App.Metadata["args"].([]string); ok {
+		for _, a := range args {
+			if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
+				typed = "--" + name
+			}
+		}
+	}
+	var names []string
+	flags := c.App.Flags
+	where := "papergames"
+	if c.Command != nil && c.Command.Name != "" {
+		flags = c.Command.Flags
+		where = c.Command.HelpName
+	}
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if len(n) > 1 {
+				names = append(names, n)
+			}
+		}
+	}
+	sugg := input.Suggest(name, names)
+	if sugg != "" {
+		sugg = strings.Replace(sugg, `"`, `"--`, 1)
+	}
+	return fmt.Sprintf("unknown flag %s%s (see %s --help)", typed, sugg, where)
+}
+
 // statusError ends a command with its status and no message: what went
 // wrong is in the command's report.
 type statusError int
@@ -72,6 +109,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}()
 	out := &outWriter{w: stdout}
 	app := newApp(stdin, out, stderr)
+	app.Metadata = map[string]any{"args": args}
 	if n := len(args); n > 1 && args[n-1] == "--generate-bash-completion" {
 		complete(app, args[1:n-1], out)
 		return exitOK
@@ -137,7 +175,7 @@ func (o *outWriter) finish() error {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	onUsage := func(c *cli.Context, err error, _ bool) error { return usageError{err.Error()} }
+	onUsage := func(c *cli.Context, err error, _ bool) error { return usageError{flagMessage(c, err)} }
 	app := &cli.App{
 		Name:                 "papergames",
 		Usage:                "print board sheets for Leroy Quet's pen-and-paper geometry games, and score finished games",
@@ -152,7 +190,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, completion, help (see papergames --help)", c.Args().First())
+				var names []string
+				for _, cmd := range c.App.Commands {
+					names = append(names, cmd.Name)
+				}
+				return usage("unknown command %q%s; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, completion, help (see papergames --help)", c.Args().First(), input.Suggest(c.Args().First(), names))
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -268,7 +310,7 @@ func transcriptCommand() *cli.Command {
 		)
 		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
 			Name:  g.Info().ID,
-			Usage: "blank transcript of a " + g.Info().Title + " sheet",
+			Usage: "blank transcript of " + article(g.Info().Title) + " sheet",
 			Flags: flags,
 			Action: func(c *cli.Context) error {
 				if c.NArg() > 0 {
@@ -614,15 +656,32 @@ func writePuzzles(c *cli.Context, k puzzle.Kind) error {
 func completionCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
-		Usage:     "print a shell completion script (bash or zsh): source <(papergames completion bash)",
+		Usage:     "print a shell completion script (bash or zsh) for this program under the name it was run by (and papergames): source <(papergames completion bash)",
 		ArgsUsage: "bash|zsh",
+		Flags:     []cli.Flag{&cli.StringFlag{Name: "name", Usage: "complete the command `NAME` too (e.g. an alias)"}},
 		Action: func(c *cli.Context) error {
+			names := []string{"papergames"}
+			if args, ok := c.App.Metadata["args"].([]string); ok && len(args) > 0 {
+				names = append(names, filepath.Base(args[0]))
+			}
+			if n := c.String("name"); n != "" {
+				names = append(names, n)
+			}
+			script := bashCompletion + "complete -o filenames -F _papergames_complete"
+			seen := map[string]bool{}
+			for _, n := range names {
+				if !seen[n] && n != "" && n != "." && n != "/" {
+					seen[n] = true
+					script += " " + shellWord(n)
+				}
+			}
+			script += "\n"
 			switch c.Args().First() {
 			case "bash":
-				_, err := io.WriteString(c.App.Writer, bashCompletion)
+				_, err := io.WriteString(c.App.Writer, script)
 				return err
 			case "zsh":
-				_, err := io.WriteString(c.App.Writer, "autoload -U bashcompinit && bashcompinit\n"+bashCompletion)
+				_, err := io.WriteString(c.App.Writer, "autoload -U bashcompinit && bashcompinit\n"+script)
 				return err
 			}
 			return usage("completion needs bash or zsh")
@@ -638,8 +697,25 @@ const bashCompletion = `_papergames_complete() {
   [ ${#COMPREPLY[@]} -eq 0 ] && COMPREPLY=($(compgen -f -- "${cur}"))
   return 0
 }
-complete -o filenames -F _papergames_complete papergames
 `
+
+// article puts "a" or "an" before a title: "an Arcs And Marks".
+func article(title string) string {
+	if title != "" && strings.ContainsRune("AEIOUaeiou", rune(title[0])) {
+		return "an " + title
+	}
+	return "a " + title
+}
+
+// shellWord quotes s for a shell command line when it is not a plain word.
+func shellWord(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.+", r)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
 
 // complete prints the words the shell may complete after words (the
 // command line so far, less the word being typed): the subcommands and
