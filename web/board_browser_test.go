@@ -466,3 +466,40 @@ func TestBrowserKeyboard(t *testing.T) {
 		t.Errorf("after u: %d moves (%v)", n, err)
 	}
 }
+
+// TestBrowserClicksQueue: clicks made while the answer to the one before
+// is on its way are queued and played in order, never dropped: five dots
+// of a Permutation Grid clicked at once become moves 1 to 5, the players
+// taking turns (issue 22).
+func TestBrowserClicksQueue(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "clicks-queue")
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board/permutation-grid?size=5&start=1"),
+		chromedp.WaitVisible(chromedp.CSS(`#board .target`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"A1", "B3", "C5", "D2", "E4"}
+	script := `(() => { for (const n of ['` + strings.Join(want, "', '") + `']) {
+		const t = document.querySelector('#board .target[data-name="' + n + '"]');
+		t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+	} return document.querySelector('#board').dataset.waiting; })()`
+	waiting, err := chromedp.Run(ctx, chromedp.Evaluate[string](script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if waiting != "5" {
+		t.Logf("%s actions waiting after the clicks (the first may have left)", waiting)
+	}
+	if err := chromedp.Do(ctx, poll(`document.querySelector('#board').dataset.waiting === '0' && document.querySelectorAll('#moves li').length === 5`)); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves li')].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(moves, " ") != strings.Join(want, " ") {
+		t.Errorf("moves %q, want %q in the order clicked", moves, want)
+	}
+}
