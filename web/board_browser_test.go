@@ -503,3 +503,38 @@ func TestBrowserClicksQueue(t *testing.T) {
 		t.Errorf("moves %q, want %q in the order clicked", moves, want)
 	}
 }
+
+// TestBrowserDesignerRefusedDisablesOutputs: after a refused setting
+// (Arcs And Marks, marks 200) no output shows or links the previous
+// sheet: the preview is hidden and the downloads, the blank transcript
+// and "Play on this board" lead nowhere until the form is valid again
+// (issue 22).
+func TestBrowserDesignerRefusedDisablesOutputs(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "designer-refused")
+	const outs = `['#download-pdf', '#download-svg', '#blank-transcript', '#play-board'].map(s => document.querySelector(s))`
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/arcs-and-marks"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-marks`)),
+		poll(outs+`.every(a => a.hasAttribute('href') && !a.classList.contains('disabled')) && !document.querySelector('#sheet-preview').hidden`),
+		chromedp.SetValue(chromedp.CSS(`#opt-marks`), "200"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#opt-marks').dispatchEvent(new Event('input', {bubbles: true}))`),
+		poll(`document.querySelector('#sheet-status').classList.contains('error')`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	stale, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...`+outs+`.filter(a => a.hasAttribute('href') || !a.classList.contains('disabled')).map(a => a.id), ...(document.querySelector('#sheet-preview').hidden ? [] : ['preview'])]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stale) > 0 {
+		t.Errorf("after a refused setting these still show or link the previous sheet: %v", stale)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#opt-marks`), "20"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#opt-marks').dispatchEvent(new Event('input', {bubbles: true}))`),
+		poll(outs+`.every(a => a.hasAttribute('href') && !a.classList.contains('disabled')) && document.querySelector('#download-pdf').href.includes('marks=20')`),
+	); err != nil {
+		t.Errorf("valid again: %v", err)
+	}
+}

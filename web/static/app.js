@@ -146,16 +146,29 @@ async function designPage(id) {
     }
     return q;
   };
+  // outputs enables the downloads, the blank transcript, "Play on this
+  // board" and the preview only while they show the form as it stands: a
+  // refused setting leaves none of them on the previous sheet.
+  const outputs = on => {
+    for (const a of [pdf, svg, blank, play]) {
+      if (!on) a.removeAttribute('href');
+      a.classList.toggle('disabled', !on);
+      a.setAttribute('aria-disabled', String(!on));
+    }
+    pageSel.disabled = !on;
+    img.hidden = !on;
+  };
   const refresh = async () => {
     const q = query();
     const page = pageSel.value || '1';
     const mine = ++seq;
     status.textContent = 'Drawing…';
     status.className = 'status';
+    outputs(false);
     const r = await fetch(`/api/sheet/${g.id}?${q}&page=${page}`);
     if (mine !== seq) return;
     if (!r.ok) {
-      status.textContent = await errorText(r);
+      status.textContent = await errorText(r) + ' (no sheet until the form is valid)';
       status.className = 'status error';
       return;
     }
@@ -176,6 +189,8 @@ async function designPage(id) {
     for (const p of g.params) if (q.has(p.name)) bq.set(p.name, q.get(p.name));
     if (q.has('names')) bq.set('names', q.get('names'));
     play.href = `#/board/${g.id}?${bq}`;
+    outputs(true);
+    play.hidden = !g.board_entry;
   };
   form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(refresh, 250); });
   form.addEventListener('submit', e => { e.preventDefault(); refresh(); });
