@@ -104,6 +104,21 @@ type Setup struct {
 	Warnings []string      // things worth telling, not errors
 }
 
+// PrintedSize, set by package sheets, returns the board size in mm (the
+// circle's diameter, the grid's side) of the sheet papergames board
+// prints for g and v with no print options (A4): the size of a player's
+// paper board, for pictures drawn at another scale that give measures to
+// take off the paper (Arcs And Marks' compass openings).
+var PrintedSize func(g Game, v Values) (float64, error)
+
+// PrintScaled is a board figure whose picture gives measures to take off
+// the paper (Arcs And Marks' compass openings): drawn at another size than
+// the printed board's (the scoring board, a render), WithPrinted(d) gives
+// them for the printed board of size d (PrintedSize).
+type PrintScaled interface {
+	WithPrinted(d float64) layout.Figure
+}
+
 // BoardID is the short id printed on a sheet: a hash of the game and the
 // parameters that shape its board, so a transcript can name its sheet.
 func BoardID(key string) string {

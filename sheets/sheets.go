@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"papergames/games"
@@ -395,6 +396,38 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
+}
+
+func init() { games.PrintedSize = printedSize }
+
+// printed caches printedSize by game and board key.
+var printed sync.Map
+
+// printedSize is games.PrintedSize: the board size of the default sheet.
+func printedSize(g games.Game, v games.Values) (float64, error) {
+	setup, err := g.Setup(v, make([]string, max(g.Info().MinPlayers, 2)))
+	if err != nil {
+		return 0, err
+	}
+	key := g.Info().ID + "\x00" + setup.Key
+	if s, ok := printed.Load(key); ok {
+		return s.(float64), nil
+	}
+	o, err := ParseOptions(func(string) (string, bool) { return "", false })
+	if err != nil {
+		return 0, err
+	}
+	o.Copies, o.Margin, o.LineWidth = 1, 10, 0.35
+	res, err := Build(g, v, o)
+	if err != nil {
+		return 0, err
+	}
+	p, err := res.Sheet.Layout()
+	if err != nil {
+		return 0, err
+	}
+	printed.Store(key, p.Size)
+	return p.Size, nil
 }
 
 // Copies returns the boards a sheet of setup prints with o: o.Copies,
