@@ -234,3 +234,12 @@ func TestBlankIsTheCLIsBlank(t *testing.T) {
 		t.Errorf("example: %d", w.Code)
 	}
 }
+
+// TestFavicon: /favicon.ico, which every browser asks for, is served
+// (issue 22: a 404 on every page).
+func TestFavicon(t *testing.T) {
+	w := get(t, Handler(), "/favicon.ico")
+	if w.Code != 200 || w.Body.Len() == 0 || !strings.HasPrefix(w.Body.String(), "\x00\x00\x01\x00") {
+		t.Errorf("/favicon.ico: %d, %d bytes", w.Code, w.Body.Len())
+	}
+}

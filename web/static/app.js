@@ -216,7 +216,7 @@ async function scorePage(id) {
       el('button', {type: 'button', class: 'plain', id: 'example'}, 'Example game')] : ''),
     ruleFields,
     el('div', {class: 'row'}, el('button', {type: 'submit', id: 'score'}, 'Score')));
-  show('Score a game', el('h1', {}, g ? `Score a game: ${g.title}` : 'Score a game'), el('div', {class: 'split'}, form, out));
+  show('Score a game', el('h1', {}, g ? `Score a game: ${g.title}` : 'Score a game'), el('div', {class: 'split score'}, form, out));
   file.addEventListener('change', async () => { if (file.files[0]) text.value = await file.files[0].text(); });
   for (const [id, api] of [['blank', 'blank'], ['example', 'example']]) {
     form.querySelector('#' + id)?.addEventListener('click', async () => {

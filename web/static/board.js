@@ -110,11 +110,16 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', `${b.title} board, round ${b.round + 1}`);
     const vb = svg.viewBox.baseVal;
-    const r = Math.max(vb.width, vb.height) / 70;
+    // A target is at most a 70th of the board, and less than half the way
+    // to its nearest neighbour, so that targets never cover each other
+    // (cut ends a degree apart); a round that is over takes no clicks.
+    const most = Math.max(vb.width, vb.height) / 70;
+    const targets = b.over ? [] : b.targets;
+    const radius = targets.map((t, i) => targets.reduce((r, u, j) => i === j ? r : Math.min(r, Math.hypot(t.x - u.x, t.y - u.y) * 0.45), most));
     const hot = new Set(hint ? b.hot : []);
-    for (const t of b.targets) {
+    for (const [i, t] of targets.entries()) {
       const c = document.createElementNS(NS, 'circle');
-      c.setAttribute('cx', t.x); c.setAttribute('cy', t.y); c.setAttribute('r', r);
+      c.setAttribute('cx', t.x); c.setAttribute('cy', t.y); c.setAttribute('r', radius[i]);
       c.setAttribute('class', 'target ' + t.kind + (picks.includes(t.name) ? ' picked' : '') + (hot.has(t.name) ? ' hot' : ''));
       c.setAttribute('tabindex', '0');
       c.setAttribute('role', 'button');
