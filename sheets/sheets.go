@@ -417,7 +417,6 @@ func printedSize(g games.Game, v games.Values) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	o.Copies, o.Margin, o.LineWidth = 1, 10, 0.35
 	res, err := Build(g, v, o)
 	if err != nil {
 		return 0, err
