@@ -404,29 +404,36 @@ func init() { games.PrintedSize = printedSize }
 var printed sync.Map
 
 // printedSize is games.PrintedSize: the board size of the default sheet.
+// Failures are cached too: a board too large for A4 has no printed size,
+// and finding that out costs a layout (without the search for what
+// would fit, which Build adds).
 func printedSize(g games.Game, v games.Values) (float64, error) {
 	setup, err := g.Setup(v, make([]string, max(g.Info().MinPlayers, 2)))
 	if err != nil {
 		return 0, err
 	}
 	key := g.Info().ID + "\x00" + setup.Key
-	if s, ok := printed.Load(key); ok {
-		return s.(float64), nil
+	type sized struct {
+		s   float64
+		err error
 	}
+	if c, ok := printed.Load(key); ok {
+		return c.(sized).s, c.(sized).err
+	}
+	c := sized{}
 	o, err := ParseOptions(func(string) (string, bool) { return "", false })
-	if err != nil {
-		return 0, err
+	if err == nil {
+		var res *Result
+		if res, err = build(g, v, o); err == nil {
+			var p *layout.Plan
+			if p, err = res.Sheet.Layout(); err == nil {
+				c.s = p.Size
+			}
+		}
 	}
-	res, err := Build(g, v, o)
-	if err != nil {
-		return 0, err
-	}
-	p, err := res.Sheet.Layout()
-	if err != nil {
-		return 0, err
-	}
-	printed.Store(key, p.Size)
-	return p.Size, nil
+	c.err = err
+	printed.Store(key, c)
+	return c.s, c.err
 }
 
 // Copies returns the boards a sheet of setup prints with o: o.Copies,

@@ -36,7 +36,7 @@ func (r *round) drawn() []written {
 func (r *round) cell(caption string) *layout.Cell {
 	m := r.st.b.m
 	board := boards.MarkedCircle{Marks: m}
-	if games.PrintedSize != nil {
+	if games.PrintedSize != nil && m <= tableMarks {
 		// The table gives the paper board's openings, not this drawing's.
 		if d, err := games.PrintedSize(Game{}, games.Values{"marks": m}); err == nil {
 			board.Printed = d
