@@ -134,7 +134,7 @@ func runRead(c *cli.Context) error {
 	case failed > 0:
 		return fmt.Errorf("%d file(s) or page(s) could not be read", failed)
 	case doubtful > 0:
-		return statusError{fmt.Sprintf("%d match(es) read with moves in doubt: check them against the sheet (--overlay shows what was read), correct the transcript, then score it", doubtful), exitDoubt}
+		return exitError{fmt.Sprintf("%d match(es) read with moves in doubt: check them against the sheet (--overlay shows what was read), correct the transcript, then score it", doubtful), exitDoubt}
 	}
 	return nil
 }

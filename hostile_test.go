@@ -50,12 +50,6 @@ func peakRSS(cmd *exec.Cmd) int64 {
 	return 0
 }
 
-func TestMain(m *testing.M) {
-	if os.Getenv("PAPERGAMES_CHILD") == "1" {
-		os.Exit(run(append([]string{"papergames"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr))
-	}
-	os.Exit(m.Run())
-}
 
 // child is papergames args under childAS, stopped (and the test failed)
 // past limit.

@@ -42,7 +42,54 @@ const (
 	exitOK    = 0
 	exitInput = 1 // bad input: a file, a transcript, an I/O failure
 	exitUsage = 2 // bad command line: flags, names, values
+	// exitNotOptimal: puzzle check read and scored the solution, and it
+	// is not optimal (short of the optimum, unfinished, or a grid that
+	// breaks a rule and scores 0).
+	exitNotOptimal = 3
 )
+
+// flagMessage rewrites the flag package's "flag provided but not
+// defined: -markz" to name the flag as typed (--markz), with the nearest
+// flag of the command.
+func flagMessage(c *cli.Context, err error) string {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if !ok {
+		return err.Error()
+	}
+	typed := "-" + name
+	if args, ok := c.App.Metadata["args"].([]string); ok {
+		for _, a := range args {
+			if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
+				typed = "--" + name
+			}
+		}
+	}
+	var names []string
+	flags := c.App.Flags
+	where := "papergames"
+	if c.Command != nil && c.Command.Name != "" {
+		flags = c.Command.Flags
+		where = c.Command.HelpName
+	}
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if len(n) > 1 {
+				names = append(names, n)
+			}
+		}
+	}
+	sugg := input.Suggest(name, names)
+	if sugg != "" {
+		sugg = strings.Replace(sugg, `"`, `"--`, 1)
+	}
+	return fmt.Sprintf("unknown flag %s%s (see %s --help)", typed, sugg, where)
+}
+
+// statusError ends a command with its status and no message: what went
+// wrong is in the command's report.
+type statusError int
+
+func (e statusError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
 
 func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
 
@@ -53,14 +100,14 @@ func (e usageError) Error() string { return e.msg }
 
 func usage(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
 
-// statusError is an error with an exit status of its own (read's 3: read
-// with doubts).
-type statusError struct {
+// exitError is an error with a message and an exit status of its own
+// (read's 3: read with doubts).
+type exitError struct {
 	msg    string
 	status int
 }
 
-func (e statusError) Error() string { return e.msg }
+func (e exitError) Error() string { return e.msg }
 
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
@@ -72,6 +119,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	}()
 	out := &outWriter{w: stdout}
 	app := newApp(stdin, out, stderr)
+	app.Metadata = map[string]any{"args": args}
 	if n := len(args); n > 1 && args[n-1] == "--generate-bash-completion" {
 		complete(app, args[1:n-1], out)
 		return exitOK
@@ -83,16 +131,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	if err == nil {
 		return exitOK
 	}
+	var se statusError
+	if errors.As(err, &se) {
+		return int(se)
+	}
 	// Messages quote transcripts and names: escape what would drive the terminal.
 	fmt.Fprintf(stderr, "papergames: %s\n", safetext.Message(err.Error()))
 	var ue usageError
 	var ge *games.UsageError
-	var se statusError
+	var ee exitError
 	switch {
 	case errors.As(err, &ue) || errors.As(err, &ge):
 		return exitUsage
-	case errors.As(err, &se):
-		return se.status
+	case errors.As(err, &ee):
+		return ee.status
 	}
 	return exitInput
 }
@@ -137,7 +189,7 @@ func (o *outWriter) finish() error {
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	onUsage := func(c *cli.Context, err error, _ bool) error { return usageError{err.Error()} }
+	onUsage := func(c *cli.Context, err error, _ bool) error { return usageError{flagMessage(c, err)} }
 	app := &cli.App{
 		Name:                 "papergames",
 		Usage:                "print board sheets for Leroy Quet's pen-and-paper geometry games, and score finished games",
@@ -152,7 +204,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ExitErrHandler:       func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usage("unknown command %q; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, read, completion, help (see papergames --help)", c.Args().First())
+				var names []string
+				for _, cmd := range c.App.Commands {
+					names = append(names, cmd.Name)
+				}
+				return usage("unknown command %q%s; the commands are list, board, rules, faces, score, moves, transcript, serve, analyze, puzzle, read, completion, help (see papergames --help)", c.Args().First(), input.Suggest(c.Args().First(), names))
 			}
 			return cli.ShowAppHelp(c)
 		},
@@ -264,12 +320,12 @@ func transcriptCommand() *cli.Command {
 			&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
 			&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
 			&cli.IntFlag{Name: "rounds", Usage: "rounds to lay out", DefaultText: "one per --copies, or the game's usual match"},
-			&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards printed, one per round"},
+			&cli.IntFlag{Name: "copies", Usage: "boards printed, one per round", DefaultText: "one per round of --rounds, or of the game's usual match"},
 			&cli.BoolFlag{Name: "example", Usage: "print a filled-in example transcript instead"},
 		)
 		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
 			Name:  g.Info().ID,
-			Usage: "blank transcript of a " + g.Info().Title + " sheet",
+			Usage: "blank transcript of " + article(g.Info().Title) + " sheet",
 			Flags: flags,
 			Action: func(c *cli.Context) error {
 				if c.NArg() > 0 {
@@ -331,7 +387,7 @@ func printFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "landscape", Usage: "turn the paper sideways"},
 		&cli.StringFlag{Name: "margin", Value: "10mm", Usage: "page margin"},
 		&cli.StringFlag{Name: "board-size", Usage: "size of the board (circle diameter, grid side), e.g. 150mm", DefaultText: "the largest that fits"},
-		&cli.IntFlag{Name: "copies", Value: 1, Usage: "boards to print, one per round"},
+		&cli.IntFlag{Name: "copies", Usage: "boards to print, one per round (each round is played on a fresh board)", DefaultText: "one per round of --rounds, or of the game's usual match; with --compact a page of them"},
 		&cli.IntFlag{Name: "per-page", Usage: "boards per page, tiled with cut lines between them", DefaultText: "the game's own; with --compact as many as fit, up to 12"},
 		&cli.IntFlag{Name: "rounds", Usage: "rows of the score table", DefaultText: "the game's usual match, or --copies"},
 		&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
@@ -541,7 +597,7 @@ func puzzleCommand() *cli.Command {
 		})
 	}
 	cmd.Subcommands = append(cmd.Subcommands, &cli.Command{
-		Name: "check", Usage: "score a solved puzzle written as a transcript and say whether it reaches the optimum", ArgsUsage: "FILE",
+		Name: "check", Usage: "score a solved puzzle written as a transcript and say whether it reaches the optimum (exit status 0 optimal, 3 not optimal, 1 refused)", ArgsUsage: "FILE",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usage("puzzle check needs one transcript file (or - for standard input)")
@@ -550,11 +606,14 @@ func puzzleCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			report, _, err := puzzle.Check(input.FileLabel(c.Args().First()), data)
+			report, optimal, err := puzzle.Check(input.FileLabel(c.Args().First()), data)
 			if err != nil {
 				return err
 			}
 			fmt.Fprint(c.App.Writer, report)
+			if !optimal {
+				return statusError(exitNotOptimal)
+			}
 			return nil
 		},
 	})
@@ -640,15 +699,32 @@ func writePuzzles(c *cli.Context, k puzzle.Kind) error {
 func completionCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "completion",
-		Usage:     "print a shell completion script (bash or zsh): source <(papergames completion bash)",
+		Usage:     "print a shell completion script (bash or zsh) for this program under the name it was run by (and papergames): source <(papergames completion bash)",
 		ArgsUsage: "bash|zsh",
+		Flags:     []cli.Flag{&cli.StringFlag{Name: "name", Usage: "complete the command `NAME` too (e.g. an alias)"}},
 		Action: func(c *cli.Context) error {
+			names := []string{"papergames"}
+			if args, ok := c.App.Metadata["args"].([]string); ok && len(args) > 0 {
+				names = append(names, filepath.Base(args[0]))
+			}
+			if n := c.String("name"); n != "" {
+				names = append(names, n)
+			}
+			script := bashCompletion + "complete -o filenames -F _papergames_complete"
+			seen := map[string]bool{}
+			for _, n := range names {
+				if !seen[n] && n != "" && n != "." && n != "/" {
+					seen[n] = true
+					script += " " + shellWord(n)
+				}
+			}
+			script += "\n"
 			switch c.Args().First() {
 			case "bash":
-				_, err := io.WriteString(c.App.Writer, bashCompletion)
+				_, err := io.WriteString(c.App.Writer, script)
 				return err
 			case "zsh":
-				_, err := io.WriteString(c.App.Writer, "autoload -U bashcompinit && bashcompinit\n"+bashCompletion)
+				_, err := io.WriteString(c.App.Writer, "autoload -U bashcompinit && bashcompinit\n"+script)
 				return err
 			}
 			return usage("completion needs bash or zsh")
@@ -664,8 +740,25 @@ const bashCompletion = `_papergames_complete() {
   [ ${#COMPREPLY[@]} -eq 0 ] && COMPREPLY=($(compgen -f -- "${cur}"))
   return 0
 }
-complete -o filenames -F _papergames_complete papergames
 `
+
+// article puts "a" or "an" before a title: "an Arcs And Marks".
+func article(title string) string {
+	if title != "" && strings.ContainsRune("AEIOUaeiou", rune(title[0])) {
+		return "an " + title
+	}
+	return "a " + title
+}
+
+// shellWord quotes s for a shell command line when it is not a plain word.
+func shellWord(s string) string {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.+", r)) {
+			return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+		}
+	}
+	return s
+}
 
 // complete prints the words the shell may complete after words (the
 // command line so far, less the word being typed): the subcommands and
@@ -1041,7 +1134,7 @@ func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
 	var flags []cli.Flag
 	for _, p := range ps {
 		use := p.Usage
-		if o := owners[p.Name]; len(o) > 0 {
+		if o := owners[p.Name]; len(o) == 1 {
 			use = strings.Join(o, ", ") + ": " + use
 		}
 		switch p.Kind {

@@ -49,7 +49,7 @@ flags of every question:
   --workers N       goroutines (default 0: one per core); the answer does not depend on it
   --shard K/N       compute part K of N and write a partial result (to -o FILE or standard output)
   -o FILE           where --shard writes
-  --quiet           no progress bar (there is none when standard error is not a terminal)
+  --quiet           no progress (a bar on a terminal, else a line every 10 s)
 
 papergames analyze GAME QUESTION --help lists the question's own flags.
 `)
@@ -74,7 +74,7 @@ func (c *common) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.workers, "workers", 0, "goroutines (0: one per core); the answer does not depend on it")
 	fs.StringVar(&c.shard, "shard", "", "compute part `K/N` only and write a partial result")
 	fs.StringVar(&c.out, "o", "", "write the partial result of --shard to `FILE`")
-	fs.BoolVar(&c.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&c.quiet, "quiet", false, "no progress (a bar on a terminal, else a line every 10 s)")
 }
 
 // parseArgs parses flags written anywhere among the arguments.

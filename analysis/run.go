@@ -50,11 +50,14 @@ type Progress interface {
 }
 
 // NewProgress returns a progress bar with the time left on w for total
-// units, or nil when w is not a terminal (a log, a pipe, a test).
+// units when w is a terminal; otherwise (a log, a pipe, a test) plain
+// lines, one every LineEvery at most, none in a run shorter than that.
 func NewProgress(w io.Writer, total int, what string) Progress {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || total < 2 {
+	if total < 2 {
 		return nil
+	}
+	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		return &lineProgress{w: w, total: total, what: what, now: time.Now, start: time.Now()}
 	}
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
@@ -67,6 +70,44 @@ func NewProgress(w io.Writer, total int, what string) Progress {
 		progressbar.OptionSetWidth(30),
 	)
 }
+
+// LineEvery is the least time between two progress lines written where
+// standard error is not a terminal.
+const LineEvery = 10 * time.Second
+
+// lineProgress writes "what: 3 of 40 units (7%), 20 s, about 4 min 27 s
+// left" lines, at most one every LineEvery.
+type lineProgress struct {
+	mu          sync.Mutex
+	w           io.Writer
+	what        string
+	total, done int
+	now         func() time.Time
+	start, last time.Time
+}
+
+func (p *lineProgress) Add(n int) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += n
+	t := p.now()
+	if t.Sub(p.start) < LineEvery || t.Sub(p.last) < LineEvery {
+		return nil
+	}
+	p.last = t
+	el := t.Sub(p.start)
+	left := ""
+	if p.done > 0 && p.done < p.total {
+		left = ", about " + round(time.Duration(float64(el)*float64(p.total-p.done)/float64(p.done))).String() + " left"
+	}
+	_, err := fmt.Fprintf(p.w, "%s: %d of %d units (%d%%), %s%s\n", p.what, p.done, p.total, 100*p.done/p.total, round(el), left)
+	return err
+}
+
+func (p *lineProgress) Finish() error { return nil }
+
+// round rounds d to seconds.
+func round(d time.Duration) time.Duration { return d.Round(time.Second) }
 
 // Compute runs the units of job in shard on workers goroutines (0: one
 // per core) and returns their results by unit number (nil for the units

@@ -560,6 +560,10 @@ func (n *Node) Value(what string) (string, error) {
 	return n.Text, nil
 }
 
+// Suggest returns " (did you mean "X"?)" for the option nearest to s by
+// edit distance, or "" when none is near.
+func Suggest(s string, options []string) string { return suggest(s, options) }
+
 func suggest(s string, options []string) string {
 	best, bd := "", 1<<30
 	limit := max(2, len(s)/3)

@@ -44,6 +44,20 @@ func (p Most) goal() string {
 	return "4+ sided faces"
 }
 
+// count writes n of the goal's faces: "1 triangle", "2 faces of 4 or
+// more sides".
+func (p Most) count(n int) string {
+	switch {
+	case p.Triangles && n == 1:
+		return "1 triangle"
+	case p.Triangles:
+		return fmt.Sprintf("%d triangles", n)
+	case n == 1:
+		return "1 face of 4 or more sides"
+	}
+	return fmt.Sprintf("%d faces of 4 or more sides", n)
+}
+
 func (p Most) short() string {
 	if p.Triangles {
 		return "triangles"
@@ -142,7 +156,7 @@ func makeMost(rng, _ *rand.Rand, d Difficulty, _ int) (*Item, error) {
 		Puzzle:     mostFigure{p: p},
 		Key:        mostFigure{p: p, perm: sol},
 		Optimum:    best,
-		KeyCaption: fmt.Sprintf("%d %s (of %d placements)", best, p.goal(), nodes),
+		KeyCaption: fmt.Sprintf("%s (of %d placements)", p.count(best), nodes),
 		KeyShort:   fmt.Sprintf("%d %s", best, p.short()),
 		Effort:     nodes,
 		Transcript: tr,
@@ -273,7 +287,7 @@ func checkMost(name string, data []byte) (string, bool, error) {
 	}
 	got := res.Totals()[p.seat()]
 	best, _, nodes := p.Solve()
-	fmt.Fprintf(&b, "%d %s; the most is %d (every one of the %d placements scored)\n", got, p.goal(), best, nodes)
+	fmt.Fprintf(&b, "%s; the most is %d (every one of the %d placements scored)\n", p.count(got), best, nodes)
 	if got == best {
 		b.WriteString("optimal: this placement reaches the most\n")
 		return b.String(), true, nil

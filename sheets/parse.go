@@ -13,7 +13,7 @@ import (
 // web app's designer by their flag names, with the board command's
 // messages; an empty value is the default.
 func ParseOptions(get games.Lookup) (Options, error) {
-	o := Options{Paper: layout.Papers["a4"], Copies: 1}
+	o := Options{Paper: layout.Papers["a4"]}
 	text := func(name string) string { v, _ := get(name); return strings.TrimSpace(v) }
 	flag := func(name string) bool {
 		switch strings.ToLower(text(name)) {
@@ -64,7 +64,7 @@ func ParseOptions(get games.Lookup) (Options, error) {
 	o.Compact, o.NoTable, o.NoHeader, o.NoRecord = flag("compact"), flag("no-table"), flag("no-header"), flag("no-record")
 	o.Names = SplitNames(text("names"))
 	for _, err := range []error{
-		num("copies", &o.Copies, 0), num("per-page", &o.PerPage, MaxPerPage), num("rounds", &o.Rounds, MaxRounds), num("players", &o.Players, 0),
+		num("copies", &o.Copies, MaxCopies), num("per-page", &o.PerPage, MaxPerPage), num("rounds", &o.Rounds, MaxRounds), num("players", &o.Players, 0),
 		length("margin", "10mm", &o.Margin), length("board-size", "", &o.BoardSize), length("line-width", "0.35mm", &o.LineWidth),
 	} {
 		if err != nil {

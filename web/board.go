@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -575,7 +576,16 @@ func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Va
 	if err != nil {
 		return nil
 	}
-	return setup.Cells
+	cells := slices.Clone(setup.Cells)
+	for i, c := range cells {
+		// Measures to take off the paper are the printed board's.
+		if ps, ok := c.Figure.(games.PrintScaled); ok && games.PrintedSize != nil {
+			if d, err := games.PrintedSize(sc, vals); err == nil {
+				cells[i].Figure = ps.WithPrinted(d)
+			}
+		}
+	}
+	return cells
 }
 
 // sizeOf is the size the round's board is drawn at.

@@ -46,15 +46,15 @@ func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies
 			n = min(n, info.MaxPlayers)
 		}
 	}
-	if n < max(info.MinPlayers, 1) || (info.MaxPlayers > 0 && n > info.MaxPlayers) || o.Copies < 1 || o.Copies > sheets.MaxCopies {
+	if n < max(info.MinPlayers, 1) || (info.MaxPlayers > 0 && n > info.MaxPlayers) || o.Copies < 0 || o.Copies > sheets.MaxCopies {
 		return 0, 0, false
 	}
 	setup, err := g.Setup(v, make([]string, n))
 	if err != nil || len(setup.Cells) == 0 {
 		return 0, 0, false
 	}
-	copies = o.Copies
-	if o.Compact && o.Copies == 1 {
+	copies = sheets.Copies(setup, o)
+	if o.Compact && o.Copies <= 1 {
 		// A page of boards: --per-page, else at most MaxCompact.
 		per := sheets.MaxCompact
 		if o.PerPage > 0 {

@@ -84,6 +84,16 @@ func Rules() (ps []games.Param, owners map[string][]string) {
 		for _, p := range sc.Rules() {
 			if len(owners[p.Name]) == 0 {
 				ps = append(ps, p)
+			} else {
+				// A name two games share says what it does in each.
+				for i := range ps {
+					if ps[i].Name == p.Name {
+						if len(owners[p.Name]) == 1 {
+							ps[i].Usage = owners[p.Name][0] + ": " + ps[i].Usage
+						}
+						ps[i].Usage += "; " + g.Info().Title + ": " + p.Usage
+					}
+				}
 			}
 			owners[p.Name] = append(owners[p.Name], g.Info().Title)
 		}

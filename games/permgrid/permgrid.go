@@ -41,6 +41,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key(n),
 		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}, Record: record(n, players, 0)}},
 		Rounds:  2,
+		Match:   "rounds in pairs, roles swapped",
 		PerPage: 1,
 	}, nil
 }

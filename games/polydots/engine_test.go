@@ -130,7 +130,7 @@ func TestCheck(t *testing.T) {
 		want       string // "" for legal
 	}{
 		{4, "", "", "0 0", ""},
-		{4, "", "", "-1 3", "coordinates are read off the sheet, from 0 at its bottom left corner"},
+		{4, "", "", "-1 3", "coordinates are read off the sheet's grid, from 0 at its bottom left corner"},
 		{4, "0 0; 5 5", "", "5 5", "dot 2 is already there"},
 		{4, "0 0; 5 5", "", "10/2 5.0", "dot 2 is already there"},
 		{4, "0 0; 50 10; 0.1 0.2", "", "0.3 0.6", "dots 1 (0, 0), 3 (0.1, 0.2) and 4 (0.3, 0.6) are on one straight line"},

@@ -54,6 +54,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key,
 		Cells:   []layout.Cell{{Figure: b, Record: record(b, len(players))}},
 		Rounds:  len(players),
+		Match:   "each player divides once",
 		PerPage: 1,
 	}, nil
 }
