@@ -3,6 +3,7 @@ package sheets
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"testing"
 
@@ -86,6 +87,42 @@ func TestGeometry(t *testing.T) {
 							break
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// Nothing a sheet prints touches its registration marks, for every game
+// on every paper, with and without its header, table and ruler.
+func TestMarksClear(t *testing.T) {
+	for _, g := range catalog.Games {
+		for _, paper := range []string{"a4", "a5", "letter", "300x200mm"} {
+			for _, edit := range []func(*Options){
+				func(*Options) {},
+				func(o *Options) { o.Landscape = true },
+				func(o *Options) { o.NoHeader, o.NoTable = true, true },
+				func(o *Options) { o.NoRuler = true },
+				func(o *Options) { o.NoTable, o.Landscape = true, true },
+				func(o *Options) { o.Compact = true },
+			} {
+				o := opts("a4")
+				p, err := layout.ParsePaper(paper)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o.Paper = p
+				edit(&o)
+				res, err := Build(g, defaults(g), o)
+				if err != nil {
+					continue // the board does not fit this paper
+				}
+				rec := &layout.Recorder{}
+				if err := res.Sheet.Draw(rec); err != nil {
+					t.Fatal(err)
+				}
+				for i, pg := range rec.Pages {
+					checkMarksClear(t, fmt.Sprintf("%s on %s %+v: page %d", g.Info().ID, paper, o, i+1), pg)
 				}
 			}
 		}

@@ -426,10 +426,12 @@ func textBox(op layout.Op) (x0, y0, x1, y1 float64) {
 }
 
 // checkInside checks that every path point and every whole text of rec
-// lies within the margins, and that no two texts overlap.
+// lies within the margins, that no two texts overlap, and that nothing
+// comes within a millimetre of a registration mark.
 func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64) {
 	t.Helper()
 	for pi, p := range rec.Pages {
+		checkMarksClear(t, fmt.Sprintf("%s: page %d", what, pi+1), p)
 		in := func(x, y float64) bool {
 			return x >= margin-0.01 && y >= margin-0.01 && x <= p.W-margin+0.01 && y <= p.H-margin+0.01
 		}
@@ -454,6 +456,90 @@ func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64
 				if c.Kind != layout.Close && !in(c.Pos.X, c.Pos.Y) {
 					t.Errorf("%s: page %d: path point %v leaves the printable area", what, pi+1, c.Pos)
 					break
+				}
+			}
+		}
+	}
+}
+
+// markOp reports whether op is a registration mark, and its centre.
+func markOp(op layout.Op) (layout.Point, bool) {
+	if op.Kind != "fill" || len(op.Path.Comps) < 2 {
+		return layout.Point{}, false
+	}
+	var radii []float64
+	var c layout.Point
+	for _, pc := range op.Path.Comps {
+		if pc.Kind == layout.ArcTo {
+			radii = append(radii, pc.Radius)
+			c = pc.Center
+		}
+	}
+	if len(radii) == 0 || radii[0] != layout.MarkR || radii[len(radii)-1] != layout.MarkHole {
+		return layout.Point{}, false
+	}
+	return c, true
+}
+
+// pathNear reports whether p passes within r of c (its pieces sampled
+// every 0.2 mm).
+func pathNear(p *layout.Path, c layout.Point, r float64) bool {
+	var cur layout.Point
+	for _, pc := range p.Comps {
+		switch pc.Kind {
+		case layout.MoveTo:
+			cur = pc.Pos
+		case layout.LineTo:
+			n := int(cur.Dist(pc.Pos)/0.2) + 1
+			for i := 0; i <= n; i++ {
+				q := layout.Point{X: cur.X + (pc.Pos.X-cur.X)*float64(i)/float64(n), Y: cur.Y + (pc.Pos.Y-cur.Y)*float64(i)/float64(n)}
+				if q.Dist(c) < r {
+					return true
+				}
+			}
+			cur = pc.Pos
+		case layout.ArcTo:
+			n := int(math.Abs(pc.Sweep)*pc.Radius/0.2) + 1
+			for i := 0; i <= n; i++ {
+				a := pc.Start + pc.Sweep*float64(i)/float64(n)
+				q := layout.Point{X: pc.Center.X + pc.Radius*math.Cos(a), Y: pc.Center.Y + pc.Radius*math.Sin(a)}
+				if q.Dist(c) < r {
+					return true
+				}
+			}
+			cur = pc.Pos
+		}
+	}
+	return false
+}
+
+// checkMarksClear checks that nothing on a page comes within a
+// millimetre of its registration marks: a mark touched by print is not
+// found by the reader.
+func checkMarksClear(t *testing.T, what string, p layout.RecPage) {
+	t.Helper()
+	var marks []layout.Point
+	for _, op := range p.Ops {
+		if c, ok := markOp(op); ok {
+			marks = append(marks, c)
+		}
+	}
+	clear := layout.MarkR + 1
+	for _, op := range p.Ops {
+		if _, ok := markOp(op); ok {
+			continue
+		}
+		for _, m := range marks {
+			switch op.Kind {
+			case "text":
+				x0, y0, x1, y1 := textBox(op)
+				if m.X > x0-clear && m.X < x1+clear && m.Y > y0-clear && m.Y < y1+clear {
+					t.Errorf("%s: text %q touches the registration mark at %v", what, op.Text, m)
+				}
+			default:
+				if pathNear(op.Path, m, clear+op.Pen.Width/2) {
+					t.Errorf("%s: a %s comes within a millimetre of the registration mark at %v", what, op.Kind, m)
+					return
 				}
 			}
 		}
@@ -606,7 +692,8 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 		{360, func(o *Options) { o.NoRuler = true }, []string{"the page leaves the board 174.6 mm, below the readable 549 mm", "is 113"}},
 		// On A5 the code's column makes the header's lines wrap.
 		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 112.6 mm, below the readable 298 mm", "A5 portrait is 50"}},
-		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper 420x594mm (A2)"}},
+		// Beside the table and ruler the boards keep clear of the bottom left mark.
+		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 64", "--paper 420x594mm (A2)"}},
 	} {
 		o := opts("a4")
 		tc.edit(&o)
