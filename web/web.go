@@ -57,6 +57,7 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("POST /api/score", handleScore)
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
+	mux.HandleFunc("POST /api/read", handleRead)
 	return hostCheck(originCheck(guard(newGate().wrap(mux))), hosts)
 }
 
@@ -99,7 +100,11 @@ func guard(h http.Handler) http.Handler {
 				fail(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v (please report it with the request)", p))
 			}
 		}()
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		limit := int64(MaxBody)
+		if r.URL.Path == "/api/read" {
+			limit = MaxReadBody // a photo
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", csp)
 		w.Header().Set("X-Frame-Options", "DENY")

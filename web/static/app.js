@@ -2,6 +2,7 @@
 // checks, scores and draws; this file only builds forms and shows results.
 
 import {boardPage as boardView} from './board.js';
+import {readPage as readView} from './read.js';
 
 const view = document.getElementById('view');
 let catalogue = null;
@@ -256,6 +257,7 @@ async function route() {
       case 'design': return await designPage(id);
       case 'score': return await scorePage(id);
       case 'board': return await boardPage(id);
+      case 'read': markNav('read'); return await readView({el, show, errorText});
       default: return await gamesPage();
     }
   } catch (e) {

@@ -12,6 +12,9 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   // state: the transcript shown (cur), and the longest one of this line of
   // play (full), which redo and jump replay a prefix of.
   let lastMove = '', cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null;
+  // doubts: moves a reader of a photo was unsure of, by "round:move"
+  // (from 0), marked in the move list until the person has looked.
+  let doubts = new Map();
 
   const status = el('p', {class: 'status', id: 'board-status', role: 'status'});
   const refusal = el('p', {class: 'error', id: 'board-error', role: 'alert', hidden: true});
@@ -166,7 +169,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     let n = 0;
     moves.replaceChildren(...b.rounds.map((rd, i) => el('div', {class: 'round' + (i === b.round ? ' shown' : '')},
       el('button', {type: 'button', class: 'link', onclick: () => act({round: i})}, `Round ${i + 1}`),
-      el('ol', {}, rd.moves.map(m => { const k = ++n; return el('li', {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}`, onclick: () => act({upto: k}, () => full)}, m)); }),
+      el('ol', {}, rd.moves.map((m, j) => { const k = ++n; const why = doubts.get(`${i}:${j}`); return el('li', why ? {class: 'doubt', title: `read in doubt: ${why}`} : {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}${why ? ' (read in doubt: ' + why + ')' : ''}`, onclick: () => act({upto: k}, () => full)}, m)); }),
         b.refused && b.refused.round === i ? [el('li', {class: 'refused', id: 'refused-move'}, el('span', {}, b.refused.text), ' ', el('small', {}, b.refused.message))] : [],
         b.refused && b.refused.round === i ? b.unplayed.slice(1).map(m => el('li', {class: 'unplayed'}, m)) : []))));
     scrollToHere();
@@ -302,6 +305,17 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     if (f) { importText.value = await f.text(); load(importText.value); }
   });
   if (g && query.has('start')) startForm.requestSubmit();
+  // A transcript read from a photo (the Read a photo page): replayed here,
+  // its doubtful moves marked.
+  const read = sessionStorage.getItem('papergames-import');
+  if (read) {
+    sessionStorage.removeItem('papergames-import');
+    const {transcript, doubts: ds} = JSON.parse(read);
+    doubts = new Map(ds.filter(d => d.move >= 0).map(d => [`${d.round}:${d.move}`, d.why]));
+    importText.value = transcript;
+    replayBox.checked = false;
+    load(transcript);
+  }
 }
 
 // boardLabel labels a board parameter on the start form: what it counts,
