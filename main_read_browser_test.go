@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"papergames/internal/browsertest"
+	"papergames/internal/testenv"
 	"papergames/web"
 )
 
@@ -20,7 +21,7 @@ import (
 // doubt is read, its overlay and doubt shown, and it opens on the scoring
 // board with the doubtful move marked.
 func TestBrowserReadPhoto(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || testenv.Race() {
 		t.Skip("prints, pencils and scans a sheet, and drives Chromium")
 	}
 	_, imgs := pencilled(t)

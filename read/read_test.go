@@ -21,6 +21,9 @@ var corpus = []struct {
 // TestReadClean reads a pencilled sheet of every game read, straight from
 // its print: every move right, none in doubt.
 func TestReadClean(t *testing.T) {
+	if testenv.Race() {
+		t.Skip("prints and pencils sheets: minutes under the race detector")
+	}
 	for _, cg := range corpus {
 		g, err := catalog.Lookup(cg.id)
 		if err != nil {
