@@ -272,11 +272,11 @@ func grey(img image.Image) *image.Gray {
 
 // isColour reports whether img holds colour (a grey JPEG or PNG is not).
 func isColour(img image.Image) bool {
-	switch img.(type) {
+	switch img := img.(type) {
 	case *image.Gray, *image.Gray16:
 		return false
 	case *image.YCbCr:
-		return img.(*image.YCbCr).Cb != nil && len(img.(*image.YCbCr).Cb) > 0
+		return len(img.Cb) > 0
 	}
 	return true
 }

@@ -195,14 +195,6 @@ func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int,
 	return res.GetText(), len(res.GetRawBytes()), finders, nil
 }
 
-func unit(p layout.Point) layout.Point {
-	l := math.Hypot(p.X, p.Y)
-	if l == 0 {
-		return layout.Point{X: 1}
-	}
-	return layout.Point{X: p.X / l, Y: p.Y / l}
-}
-
 // fit fits the page to the image: the four marks (refined at full
 // resolution) and the code's finder patterns.
 func (ph *photo) fit(code *sheets.Code, text string, raw int, q [4]markCand, finders [3]layout.Point) (*Registration, error) {
