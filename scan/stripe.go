@@ -167,3 +167,37 @@ func (s Stripe) Cover(thresh float64) float64 {
 	}
 	return float64(on) / float64(seen)
 }
+
+// Run is a stretch of a Stripe's path that carries the line, in mm from
+// the path's start.
+type Run struct{ From, To float64 }
+
+// Len is the run's length in mm.
+func (r Run) Len() float64 { return r.To - r.From }
+
+// Runs returns the stretches of the path where the line is at least
+// thresh darker than the paper beside it, in order, joining two across a
+// hole shorter than bridge mm (a pencil skips a little) and across
+// steps the print hides.
+func (s Stripe) Runs(thresh, bridge float64) []Run {
+	var out []Run
+	d := 1 / s.PerMM
+	hole := 0.0 // seen length since the last run
+	for i, v := range s.Line {
+		switch {
+		case math.IsNaN(v):
+			continue
+		case v < thresh:
+			hole += d
+			continue
+		}
+		from, to := float64(i)*d, float64(i+1)*d
+		if k := len(out) - 1; k >= 0 && hole < bridge {
+			out[k].To = to
+		} else {
+			out = append(out, Run{from, to})
+		}
+		hole = 0
+	}
+	return out
+}

@@ -90,3 +90,16 @@ func TestStripe(t *testing.T) {
 		t.Errorf("an empty path: %+v", s)
 	}
 }
+
+func TestStripeRuns(t *testing.T) {
+	nan := math.NaN()
+	s := Stripe{PerMM: 2, Line: []float64{0.3, 0.3, 0, 0.3, nan, nan, 0.3, 0, 0, 0, 0, 0.3, 0.01}}
+	got := s.Runs(0.1, 1)
+	want := []Run{{0, 3.5}, {5.5, 6}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("runs %v, want %v", got, want)
+	}
+	if r := s.Runs(0.5, 1); len(r) != 0 {
+		t.Errorf("no step reaches 0.5: %v", r)
+	}
+}
