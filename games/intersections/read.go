@@ -27,14 +27,19 @@ const (
 // than the paper beside it by inkShare of the board's usual line (the
 // median contrast of the gaps that carry one, at least inkFloor); pencil
 // skips shorter than bridge mm are closed. A player rules a segment from
-// dot to dot, so a gap carries a line along all of it or none of it:
-//   - full: its cover reaches full;
-//   - holed: the line reaches in from the gap's ends for at least
-//     endLine mm (or that share of the gap) and covers at least some of
-//     it: a line with a hole (a smudge, a rubbed patch), which a stroke
-//     that is no segment (a stray mark, an overshoot) does not make;
-//   - a blank gap is sure when it has no stroke of stroke mm along it;
-//   - anything between is read as the cover says, and doubted.
+// dot to dot, so a gap carries a line along all of it or none of it, and
+// a gap is read (gapRead.judge):
+//   - inked, sure, when the line covers full of it;
+//   - inked, sure, when the line reaches in from both ends, together
+//     endLine mm (or endShare of the gap) and some of it: a line with a
+//     hole (a smudge, a rubbed patch), which no stroke but a ruled line
+//     makes;
+//   - inked when it reaches in that far from one end only: sure when the
+//     line goes on past the dot at the blank end (a rubbed-out end), else
+//     in doubt (a stroke stopping short?);
+//   - blank, sure, when it carries less than some of it and no stroke of
+//     stroke mm;
+//   - anything between is read as its cover says, and doubted.
 const (
 	inkFloor = 0.06
 	inkShare = 0.4
@@ -59,6 +64,7 @@ type gapRead struct {
 	fromA, fromB float64
 	longest      float64 // mm of its longest stretch of line
 	length       float64 // mm of its middle
+	mid          layout.Point
 	inked        bool
 	conf         float64 // how clearly it reads as inked or blank, 0 to 1
 	doubt        string  // why it reads unclearly; "" when it does not
@@ -174,7 +180,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		gr.doubt = ""
 	}
 	sp := splitLines(l, m)
-	out := &games.ReadOut{Blank: len(sp.segs) == 0}
+	out := &games.ReadOut{}
 	b := boards.DotArray{N: n}
 	st.m = max(m, len(sp.segs)) // the scorer too plays past m, and says so
 	said := map[*gapRead]bool{}
@@ -189,6 +195,9 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			gr := byGap[gapKey(int(d.C), int(d.R), !mv.horizontal())]
 			rm.Confidence = min(rm.Confidence, gr.conf)
 			if gr.doubt != "" {
+				if len(why) == 0 {
+					rm.At = gr.mid // where to look
+				}
 				why = append(why, gr.doubt)
 				said[gr] = true
 			}
@@ -210,6 +219,9 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 				if x >= hi {
 					_, far = gr.ends()
 				}
+				if len(why) == 0 {
+					rm.At = gr.mid
+				}
 				why = append(why, fmt.Sprintf("it may go on to %s: %s", far, gr.doubt))
 				said[gr] = true
 			}
@@ -228,6 +240,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			out.Doubts = append(out.Doubts, gr.doubt)
 		}
 	}
+	out.Blank = len(sp.segs) == 0 && len(out.Doubts) == 0
 	switch {
 	case len(sp.segs) == 0:
 	case sp.most() < m:
@@ -249,9 +262,9 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	out.Entry = e.String()
 	if !out.Blank {
 		out.Notes = append(out.Notes,
-			"the paper shows the lines, not where a segment ends on a line that goes on: segments meeting end to end in a row or column read as one line, which is split into the round's segments at its middle dots (a dot inside a line counts 2 whether it is one segment or two, so no score depends on it)",
-			"the order of drawing is not on the paper: segments are written row by row, then column by column, so who drew which is not known (only the offense scores, so no score depends on it)",
-			fmt.Sprintf("the offense is %s, as the transcript has it for round %d of the sheet; write offense: if another player was", in.Players[off], in.Round+1))
+			"segments meeting end to end in a row or column draw one line, so each line is split into the round's segments at its middle dots (a dot inside a line counts 2, as one segment or two: no score depends on it)",
+			"the order of drawing is not on the paper: segments are written row by row, then column by column (only the offense scores: no score depends on it)",
+			fmt.Sprintf("the offense is round %d's by the rules (%s); write offense: if another player was", in.Round+1, in.Players[off]))
 	}
 	return out, nil
 }
@@ -295,7 +308,8 @@ func readGaps(in games.ReadIn, n int) []gapRead {
 				if st.Contrast >= inkFloor {
 					lines = append(lines, st.Contrast)
 				}
-				out = append(out, gapRead{c: c, r: r, down: down, seen: st.Seen, contrast: st.Contrast})
+				out = append(out, gapRead{c: c, r: r, down: down, seen: st.Seen, contrast: st.Contrast,
+					mid: layout.Point{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}})
 			}
 		}
 	}

@@ -56,15 +56,20 @@ func rule(t *testing.T, p *readtest.Page, n int, segs ...string) []scan.Stroke {
 	return out
 }
 
-// readImage reads a page image's one board.
+// readImage reads a page image.
 func readImage(t *testing.T, img image.Image) *read.PageResult {
 	t.Helper()
 	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
 	if pr.Err != nil {
 		t.Fatal(pr.Err)
 	}
-	if len(pr.Boards) != 1 || pr.Boards[0].Err != nil {
-		t.Fatalf("boards %v", pr.Boards)
+	if len(pr.Boards) == 0 {
+		t.Fatal("no boards")
+	}
+	for _, b := range pr.Boards {
+		if b.Err != nil {
+			t.Fatalf("board %d: %v", b.Index+1, b.Err)
+		}
 	}
 	return pr
 }
@@ -201,6 +206,7 @@ func TestReadScores(t *testing.T) {
 		{"copies": "2"},
 		{"copies": "3", "players": "3", "size": "6", "segments": "9"},
 		{"size": "12", "segments": "40"},
+		{"compact": "1", "size": "6", "segments": "8", "paper": "letter"},
 	} {
 		v, o, err := readtest.Options(g, flags)
 		if err != nil {
@@ -236,6 +242,13 @@ func TestReadScores(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%v: %v\n%s", flags, err, ms[0].Transcript())
 		}
+		rounds := 0
+		for _, p := range pages {
+			rounds += len(p.Rounds)
+		}
+		if len(res.Rounds) != rounds || rounds == 0 {
+			t.Fatalf("%v: %d rounds scored, %d played", flags, len(res.Rounds), rounds)
+		}
 		for i, rd := range res.Rounds {
 			var want []int
 			for _, p := range pages {
@@ -266,6 +279,57 @@ func TestReadCorpusQuick(t *testing.T) {
 		}
 		if c.Registered != c.Pages || float64(c.Right) < right*float64(c.Moves) || float64(c.WrongUnflagged) > wrong*float64(c.Moves) || c.BlankFalse > 0 {
 			t.Errorf("%s: %s", d.Name, c)
+		}
+	}
+}
+
+// BenchmarkReadRound reads a board of the default sheet (8 by 8 dots,
+// 12 segments) from its pencil map: the gaps measured, the lines split,
+// the segments replayed. The page's registration and pencil map are
+// read's (BenchmarkReadPage300dpi).
+func BenchmarkReadRound(b *testing.B) {
+	g := intersections.Game{}
+	v := games.Values{"size": 8, "segments": 12}
+	o, s := layout.Point{X: 15, Y: 40}, 175.0
+	st, err := intersections.New(8, 12, []string{"A", "B"}, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for !st.Over() {
+		m, _ := st.RandomMove(rng)
+		if err := st.Play(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	fig := boards.DotArray{N: 8}
+	e := fig.Extent(s)
+	ink := scan.New(layout.R(o.X-1, o.Y-1, o.X+e.W+1, o.Y+e.H+1), 8, false)
+	strokes := g.Paper(games.Erase[intersections.Move](st), fig, o, s)
+	for j := 0; j < ink.H; j++ {
+		for i := 0; i < ink.W; i++ {
+			p := ink.Pos(i, j)
+			for _, sk := range strokes {
+				a, z := sk.Points[0], sk.Points[1]
+				if min(a.X, z.X)-0.25 <= p.X && p.X <= max(a.X, z.X)+0.25 && min(a.Y, z.Y)-0.25 <= p.Y && p.Y <= max(a.Y, z.Y)+0.25 {
+					ink.Pencil[j*ink.W+i] = 130
+				}
+			}
+			for c := range 8 {
+				for r := range 8 {
+					if p.Dist(fig.Dot(o, s, c, r)) < 1.1 {
+						ink.Print[j*ink.W+i] = 255
+					}
+				}
+			}
+		}
+	}
+	in := games.ReadIn{Ink: ink, Figure: fig, O: o, S: s, Values: v, Players: []string{"A", "B"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := g.ReadRound(in)
+		if err != nil || len(out.Moves) != 12 || out.Doubtful() > 0 {
+			b.Fatalf("%v: %+v", err, out)
 		}
 	}
 }
