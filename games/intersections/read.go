@@ -54,26 +54,23 @@ const (
 
 // gapRead is the evidence of one gap and what it is read as.
 type gapRead struct {
-	c, r     int
-	down     bool
-	seen     float64 // share of its middle the print leaves visible
-	contrast float64 // its mean pencil less the paper's beside it
-	cover    float64 // share of its seen middle carrying pencil
+	c, r  int
+	down  bool
+	seen  float64 // share of its middle the print leaves visible
+	cover float64 // share of its seen middle carrying pencil
 	// fromA and fromB are the mm of line reaching into its middle from
 	// its first (top or left) and its second end.
 	fromA, fromB float64
-	longest      float64 // mm of its longest stretch of line
-	length       float64 // mm of its middle
-	mid          layout.Point
+	longest      float64      // mm of its longest stretch of line
+	length       float64      // mm of its middle
+	mid          layout.Point // its middle on the page
 	inked        bool
 	conf         float64 // how clearly it reads as inked or blank, 0 to 1
 	doubt        string  // why it reads unclearly; "" when it does not
 	// short is set when the line reaches in from one end only (1: from
 	// the first, 2: from the second): a line with a rubbed-out end, or a
 	// stroke stopping short, which the gap beyond its blank end decides.
-	short  int
-	dbg    scan.Stripe
-	thresh float64
+	short int
 }
 
 // judge reads the gap from its evidence.
@@ -140,9 +137,6 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		return nil, err
 	}
 	reads := readGaps(in, n)
-	if debugGaps != nil {
-		debugGaps(in, reads)
-	}
 	l := newLines(n)
 	byGap := map[[3]int]*gapRead{}
 	for i := range reads {
@@ -269,8 +263,6 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	return out, nil
 }
 
-var debugGaps func(games.ReadIn, []gapRead)
-
 func gapKey(c, r int, down bool) [3]int {
 	d := 0
 	if down {
@@ -308,7 +300,7 @@ func readGaps(in games.ReadIn, n int) []gapRead {
 				if st.Contrast >= inkFloor {
 					lines = append(lines, st.Contrast)
 				}
-				out = append(out, gapRead{c: c, r: r, down: down, seen: st.Seen, contrast: st.Contrast,
+				out = append(out, gapRead{c: c, r: r, down: down, seen: st.Seen,
 					mid: layout.Point{X: (p.X + q.X) / 2, Y: (p.Y + q.Y) / 2}})
 			}
 		}
@@ -333,8 +325,6 @@ func readGaps(in games.ReadIn, n int) []gapRead {
 			}
 		}
 		g.judge()
-		g.dbg = st
-		g.thresh = thresh
 	}
 	return out
 }
