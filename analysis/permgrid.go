@@ -86,7 +86,7 @@ type Tally struct {
 	Wins1    int64 `json:"wins1"`   // more triangles
 	Wins2    int64 `json:"wins2"`   // more 4+ faces
 	Ties     int64 `json:"ties"`
-	Fallback int64 `json:"fallback"` // drawings the fast counter declined (counted by PermScorer)
+	Fallback int64 `json:"fallback"`          // drawings the fast counter declined (counted by PermScorer)
 	Orbits   int64 `json:"orbits,omitempty"`  // exact: permutations counted, each for its orbit under the square's symmetries
 	Checked  int64 `json:"checked,omitempty"` // drawings counted a second time by PermScorer, which agreed
 }
