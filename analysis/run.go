@@ -46,11 +46,13 @@ type Progress interface {
 }
 
 // NewProgress returns a progress bar with the time left on w for total
-// units, or nil when w is not a terminal (a log, a pipe, a test).
+// units when w is a terminal; otherwise (a log, a pipe, a job on a
+// cluster) a plain line every ProgressEvery: the units done and the time
+// so far.
 func NewProgress(w io.Writer, total int, what string) Progress {
 	f, ok := w.(*os.File)
 	if !ok || !term.IsTerminal(int(f.Fd())) || total < 2 {
-		return nil
+		return newLines(w, total, what, ProgressEvery)
 	}
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
@@ -62,6 +64,63 @@ func NewProgress(w io.Writer, total int, what string) Progress {
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(30),
 	)
+}
+
+// ProgressEvery is how often a run whose standard error is not a
+// terminal says how far it is.
+var ProgressEvery = 5 * time.Second
+
+// lines is the progress of a run without a terminal: a line every so
+// often, from its own goroutine, so that a unit that takes minutes still
+// shows the run is alive.
+type lines struct {
+	w     io.Writer
+	total int
+	what  string
+	start time.Time
+	done  chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	n     int
+}
+
+func newLines(w io.Writer, total int, what string, every time.Duration) *lines {
+	l := &lines{w: w, total: total, what: what, start: time.Now(), done: make(chan struct{})}
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-l.done:
+				return
+			case <-t.C:
+				l.mu.Lock()
+				n := l.n
+				l.mu.Unlock()
+				fmt.Fprintf(l.w, "%s: %d of %d units done, %s\n", l.what, n, l.total, took(l.start))
+			}
+		}
+	}()
+	return l
+}
+
+func (l *lines) Add(k int) error {
+	l.mu.Lock()
+	l.n += k
+	l.mu.Unlock()
+	return nil
+}
+
+func (l *lines) Finish() error {
+	select {
+	case <-l.done:
+	default:
+		close(l.done)
+	}
+	l.wg.Wait()
+	return nil
 }
 
 // Compute runs the units of job in shard on workers goroutines (0: one
