@@ -107,3 +107,32 @@ func TestBiasOrbitsAgreeWithAll(t *testing.T) {
 		}
 	}
 }
+
+// Shards of the exact enumeration merge to the single run's answer, and
+// the merge's check that the orbits weigh n! holds.
+func TestBiasShardsMerge(t *testing.T) {
+	q, _ := Find("permutation-grid", "bias")
+	p := Params{"exact": "8", "max": "8", "samples": "0"}
+	one, err := Run(q, p, 1, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parts []*Partial
+	for k := 1; k <= 3; k++ {
+		part, err := RunShard(q, p, 1, Shard{k, 3}, 1, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, part)
+	}
+	merged, err := Merge(parts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if merged.Text() != one.Text() {
+		t.Fatalf("merged:\n%s\none run:\n%s", merged.Text(), one.Text())
+	}
+	if _, err := Merge(parts[:2]); err == nil {
+		t.Fatal("a shard missing: no error")
+	}
+}
