@@ -176,3 +176,21 @@ func BenchmarkArcsTable16(b *testing.B) {
 		s.mtdf(3)
 	}
 }
+
+func BenchmarkArcsTable18(b *testing.B) {
+	tab, _ := NewMeetTable(18)
+	for b.Loop() {
+		s := newArcsSolver(tab, 2, 4, 1<<21)
+		s.ttMax = 14
+		s.value(-3)
+	}
+}
+
+func BenchmarkArcsMaxn4Players12(b *testing.B) {
+	tab, _ := NewMeetTable(12)
+	for b.Loop() {
+		s := newArcsSolver(tab, 4, 0, 1<<16)
+		s.ttMax = 10
+		s.maxnLine()
+	}
+}

@@ -131,3 +131,37 @@ func TestSymmetricSets(t *testing.T) {
 		t.Fatalf("%d one-chord sets on 12 points, want 6", got)
 	}
 }
+
+// Four chords crossing pairwise: decided by the theorem, a game of 30
+// moves played and replayed on the engine.
+func BenchmarkExactDefenseCrossing4(b *testing.B) {
+	cs := Patterns(4)[2].Chords
+	for b.Loop() {
+		if a, err := ExactDefense(cs, 1000); err != nil || a.Min != 30 {
+			b.Fatal(a.Min, err)
+		}
+	}
+}
+
+// The pentagram, the one star of 5 chords: every game has 14 moves, found
+// by searching.
+func BenchmarkDefenseStar5(b *testing.B) {
+	cs := chords(b, "0-144,72-216,144-288,216-0,288-72")
+	for b.Loop() {
+		if a, err := ExactDefense(cs, 2000000); err != nil || a.Min != 14 || a.Max != 14 {
+			b.Fatal(a.Min, a.Max, err)
+		}
+	}
+}
+
+// The survey of every set of up to 3 chords on multiples of 30 degrees
+// and 50 random sets of 4 and of 5, as documented.
+func BenchmarkSurvey30(b *testing.B) {
+	q, _ := Find("cross-dont-cross", "survey")
+	p := Params{"step": "30", "chords": "3", "sizes": "4,5", "random": "50", "check": "5", "check-budget": "100000", "budget": "700000", "playouts": "50", "list": "false"}
+	for b.Loop() {
+		if _, err := Run(q, p, 1, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

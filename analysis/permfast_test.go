@@ -136,3 +136,14 @@ func TestBiasShardsMerge(t *testing.T) {
 		t.Fatal("a shard missing: no error")
 	}
 }
+
+// Every permutation of n = 11, one per orbit: the documented exact row.
+func BenchmarkBiasExact11(b *testing.B) {
+	q, _ := Find("permutation-grid", "bias")
+	p := Params{"exact": "11", "max": "11", "samples": "0"}
+	for b.Loop() {
+		if _, err := Run(q, p, 1, 0, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
