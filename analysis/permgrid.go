@@ -376,7 +376,11 @@ func (j *biasJob) Report(units []any) (*Result, error) {
 		if sign != 0 {
 			prev = sign
 		}
-		tab.Rows = append(tab.Rows, []string{strconv.Itoa(n), method, strconv.FormatInt(t.Perms, 10), mt.FloatString(4), mb.FloatString(4), mdCell, cell(t.Wins1), cell(t.Wins2), cell(t.Ties), fav})
+		mtCell, mbCell := mt.FloatString(4), mb.FloatString(4)
+		if exact {
+			mtCell, mbCell = fracCell(mt), fracCell(mb)
+		}
+		tab.Rows = append(tab.Rows, []string{strconv.Itoa(n), method, strconv.FormatInt(t.Perms, 10), mtCell, mbCell, mdCell, cell(t.Wins1), cell(t.Wins2), cell(t.Ties), fav})
 		diff.X, diff.Y, diff.Lo, diff.Hi = append(diff.X, float64(n)), append(diff.Y, mdf), append(diff.Lo, lo), append(diff.Hi, hi)
 		for _, s := range []struct {
 			ser *Series
@@ -408,6 +412,15 @@ func (j *biasJob) Report(units []any) (*Result, error) {
 	r.Answer = append(r.Answer, fmt.Sprintf("%d drawings were counted by PermScorer after the fast counter declined them; %d more were counted by both, which agreed", fb, checked))
 	r.Chart = &Chart{Title: "Polygons In Permutation Grid: who random permutations favour", X: "grid size n", Y: "probability", Series: []Series{w1, w2}, Legend: "middle left"}
 	return r, nil
+}
+
+// fracCell writes an exact mean as a decimal and, when it is not whole,
+// as the fraction.
+func fracCell(r *big.Rat) string {
+	if r.IsInt() {
+		return r.FloatString(4)
+	}
+	return r.FloatString(4) + " (" + r.RatString() + ")"
 }
 
 func factorial(n int) int64 {
