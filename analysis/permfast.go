@@ -149,6 +149,18 @@ func (g *GridCounter) Count(perm []int) (tri, big int, ok bool) {
 	g.pos = resize8(g.pos, nh)
 	for v := range nv {
 		r := g.rot[4*v : 4*v+int(g.deg[v])]
+		if v >= n { // a crossing: in from R, out along R, in from C, out along C
+			dr, dc := g.dir[r[1]], g.dir[r[3]]
+			if cross(dr, dc) > 0 {
+				r[0], r[1], r[2], r[3] = r[1], r[3], r[0], r[2]
+			} else {
+				r[0], r[1], r[2], r[3] = r[1], r[2], r[0], r[3]
+			}
+			for k, h := range r {
+				g.pos[h] = int8(k)
+			}
+			continue
+		}
 		for a := 1; a < len(r); a++ {
 			for b := a; b > 0 && angleCmp(g.dir[r[b-1]], g.dir[r[b]]) > 0; b-- {
 				r[b-1], r[b] = r[b], r[b-1]
