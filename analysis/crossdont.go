@@ -38,7 +38,7 @@ func init() {
 			fs.Int("from", 3, "fewest chords of the patterns")
 			fs.Int("to", 6, "most chords of the patterns")
 			fs.Int("random", 4, "random chord sets (ends at multiples of 15 degrees) for each number of chords")
-			fs.Int("budget", 200000, "most drawings a search may store before it gives up (then bounds from playouts are reported)")
+			fs.Int("budget", 700000, "most drawings the star's search may store before it stops (then bounds are reported)")
 			fs.Int("playouts", 200, "random playouts per set of chords (bounds, and the mean of random play)")
 		},
 		New: newDefense,
@@ -470,6 +470,11 @@ func (s *defSearch) shortest(limit int) (line []string, ok bool) {
 		return nil, false
 	}
 	depth := len(s.segs) - s.m
+	if s.caps != nil && s.faceDeficit(depth) > (depth+limit+1)/2-(depth+1)/2 {
+		// an early end is a triangulation: every face still to cut
+		// takes an odd move, and too few are left
+		return nil, true
+	}
 	for len(s.bufs) <= depth {
 		s.bufs = append(s.bufs, nil)
 	}
@@ -536,6 +541,20 @@ type defSearch struct {
 	// caps (the star's shortest game): for each end p, the chord p⁻p⁺
 	// and p; an even move crossing that chord must end at p (prune).
 	caps [][3]int32
+	d0   int // the chords' deficit
+}
+
+// faceDeficit is what the faces lack of a triangulation after depth
+// offense moves: the deficit less the sides of the ends' polygon not yet
+// drawn (each odd move takes one from the deficit).
+func (s *defSearch) faceDeficit(depth int) int {
+	sides := 0
+	for _, g := range s.segs {
+		if s.side(g[0], g[1]) {
+			sides++
+		}
+	}
+	return s.d0 - (depth+1)/2 - (len(s.hull) - sides)
 }
 
 // side reports whether the segment pq is a side of the ends' polygon.

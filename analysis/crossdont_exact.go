@@ -223,6 +223,7 @@ func (s *defSearch) star(a *ExactAnswer, chords [][2]*big.Rat, d, budget int) er
 		s.caps = append(s.caps, [3]int32{at[(p+h-1)%h], at[(p+1)%h], at[p]})
 	}
 	s.passes = true
+	s.d0 = d
 	s.seen = map[string]int{}
 	s.budget = budget
 	a.Min, a.MinExact = 2*d, true

@@ -154,7 +154,7 @@ func (g *GridCounter) Count(perm []int) (tri, big int, ok bool) {
 			if cross(dr, dc) > 0 {
 				r[0], r[1], r[2], r[3] = r[1], r[3], r[0], r[2]
 			} else {
-				r[0], r[1], r[2], r[3] = r[1], r[2], r[0], r[3]
+				r[0], r[1], r[2] = r[1], r[2], r[0]
 			}
 			for k, h := range r {
 				g.pos[h] = int8(k)
