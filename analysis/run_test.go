@@ -10,7 +10,9 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // coins is a test question: heads among 100 fair coins, 20 units.
@@ -146,3 +148,35 @@ func TestPlotIsReproducible(t *testing.T) {
 		t.Errorf("the chart's PDF is not fixed: %d and %d bytes, dates %q", len(a), len(b), regexp.MustCompile(`/CreationDate \([^)]*\)`).Find(a))
 	}
 }
+
+// Without a terminal a long run says how far it is in plain lines, from
+// its own goroutine, even while a unit takes long; none after Finish.
+func TestProgressLines(t *testing.T) {
+	var mu sync.Mutex
+	var b strings.Builder
+	w := writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return b.Write(p)
+	})
+	l := newLines(w, 7, "game question", 10*time.Millisecond)
+	l.Add(3)
+	time.Sleep(60 * time.Millisecond)
+	l.Finish()
+	mu.Lock()
+	out := b.String()
+	mu.Unlock()
+	if !strings.Contains(out, "game question: 3 of 7 units (42%), ") || strings.Count(out, "\n") < 2 {
+		t.Fatalf("%q", out)
+	}
+	time.Sleep(30 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if b.String() != out {
+		t.Fatalf("lines after Finish: %q", b.String()[len(out):])
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
