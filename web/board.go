@@ -617,7 +617,7 @@ func picture(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Value
 	ext := f.Extent(s)
 	doc := layout.NewSVG(sc.Info().Title)
 	doc.AddPage(ext.W, ext.H+pageFoot)
-	f.Draw(doc, origin, s, layout.Style{Line: 0.35, Guide: layout.Grey})
+	f.Draw(doc, origin, s, layout.Style{Line: layout.DefaultStyle.Line, Guide: layout.Grey})
 	return string(doc.Pages()[0]), s, nil
 }
 
