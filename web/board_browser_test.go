@@ -50,10 +50,11 @@ func failShot(t *testing.T, ctx context.Context, name string) {
 }
 
 // click is one click of a move: a target by one of its names, a position
-// in the SVG's units, or text typed into the move field.
+// in the SVG's units, a word's button, or text typed into the move field.
 type click struct {
 	name  string
 	x, y  float64
+	word  string
 	typed string
 }
 
@@ -95,7 +96,7 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 	case "polygons-and-dots":
 		if !strings.HasPrefix(move, "[") {
 			if move == "done" {
-				return []click{{typed: "done"}}
+				return []click{{word: "done"}}
 			}
 			return named(move)
 		}
@@ -103,7 +104,7 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 	case "within-the-curve":
 		switch {
 		case move == "stop":
-			return []click{{typed: "stop"}}
+			return []click{{word: "stop"}}
 		case strings.Contains(move, "=["):
 			f := strings.Fields(move)
 			return named(strings.TrimSuffix(f[0], "=[1]"), strings.TrimSuffix(f[1], "=[2]"))
@@ -115,7 +116,7 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 		return named(append(cells, cells[0])...)
 	case "crossing-the-rings":
 		if move == "done" {
-			return []click{{typed: "done"}}
+			return []click{{word: "done"}}
 		}
 		if strings.Contains(move, ":") {
 			return nil // a click on the ring: the caller knows the target's circles
@@ -211,6 +212,8 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 					}
 					for _, c := range cs {
 						switch {
+						case c.word != "":
+							step(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector('#words [data-word=%q]'); if (!e) throw new Error('no word ' + %q); e.click(); })()`, c.word, c.word))
 						case c.typed != "":
 							step(t, ctx, fmt.Sprintf(`(() => { const i = document.querySelector('#move-text'); i.value = %q; i.form.requestSubmit(); })()`, c.typed))
 						case c.name != "":
