@@ -38,11 +38,11 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const importText = el('textarea', {id: 'import-text', spellcheck: 'false', 'aria-label': 'transcript to import'});
   const importFile = el('input', {type: 'file', id: 'import-file', accept: '.yaml,.yml,.json,.txt', 'aria-label': 'open a transcript file'});
   const importBtn = el('button', {type: 'button', id: 'import'}, 'Import');
-  const replayBox = el('input', {type: 'checkbox', id: 'replay', checked: true});
+  const replayBox = el('input', {type: 'checkbox', id: 'replay'});
   const drop = el('details', {class: 'import', id: 'import-box'},
     el('summary', {}, 'Import a transcript (paste, open a file, or drop one on this page)'),
     importText, el('div', {class: 'row'}, importFile, importBtn,
-      el('label', {class: 'check', for: 'replay'}, replayBox, ' replay it move by move')));
+      el('label', {class: 'check', for: 'replay'}, replayBox, ' replay it move by move (slowly, to watch)')));
 
   // The start form: a game and its board's parameters, the players.
   const startForm = el('form', {class: 'opts', id: 'board-start'},
@@ -97,10 +97,19 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     refusal.textContent = msg;
   }
 
+  // The page's own timing, for the browser benchmark: when the last
+  // click or key was made (data-clicked), and the first frame after an
+  // answer is shown (data-shown, with the answer's data-drawn number), in
+  // ms since the page opened.
+  document.addEventListener('click', e => { stage.dataset.clicked = e.timeStamp; }, true);
+  document.addEventListener('submit', e => { stage.dataset.clicked = e.timeStamp; }, true);
+  document.addEventListener('keydown', e => { stage.dataset.clicked = e.timeStamp; }, true);
+
   // render shows an answer; keep says whether it extends the line of play.
   function render(b, keep) {
     cur = b;
-    stage.dataset.seq = (+stage.dataset.seq || 0) + 1;
+    const seq = stage.dataset.seq = (+stage.dataset.seq || 0) + 1;
+    requestAnimationFrame(() => { stage.dataset.shown = performance.now(); stage.dataset.drawn = seq; });
     if (keep) { full = b.transcript; fullPlayed = b.played; }
     game.hidden = false;
     startBox.open = false;
