@@ -14,35 +14,46 @@ import (
 	"papergames/sheets"
 )
 
-// printFlags are the flags every board subcommand shares.
+// printFlags are the flags every board subcommand shares: the output,
+// the print options (sheets.PrintOptions) and --font.
 func printFlags() []cli.Flag {
-	return []cli.Flag{
+	flags := []cli.Flag{
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.pdf or .svg; - for standard output)"},
 		&cli.StringFlag{Name: "format", Usage: "pdf or svg (needed with -o -)"},
-		paperFlag("a4, a3, a5, letter, legal, tabloid, or WxH such as 210x297mm or 8.5x11in"),
-		&cli.BoolFlag{Name: "landscape", Usage: "turn the paper sideways"},
-		&cli.StringFlag{Name: "margin", Value: "10mm", Usage: "page margin"},
-		&cli.StringFlag{Name: "board-size", Usage: "size of the board (circle diameter, grid side), e.g. 150mm", DefaultText: "the largest that fits"},
-		&cli.IntFlag{Name: "copies", Usage: "boards to print, one per round (each round is played on a fresh board)", DefaultText: "one per round of --rounds, or of the game's usual match; with --compact a page of them"},
-		&cli.IntFlag{Name: "per-page", Usage: "boards per page, tiled with cut lines between them", DefaultText: "the game's own; with --compact as many as fit, up to 12"},
-		&cli.IntFlag{Name: "rounds", Usage: "rows of the score table", DefaultText: "the game's usual match, or --copies"},
-		&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
-		&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
-		&cli.BoolFlag{Name: "rules", Usage: "add the rules on a page of their own"},
-		&cli.BoolFlag{Name: "no-ruler", Usage: "leave out the calibration ruler"},
-		&cli.StringFlag{Name: "line-width", Value: "0.35mm", Usage: "width of the game lines"},
-		&cli.BoolFlag{Name: "grey", Usage: "draw light guide lines grey (game lines stay black)"},
-		&cli.BoolFlag{Name: "compact", Usage: "plain boards only, as many as fit a page (up to 12), with cut lines; keys and score table once per page"},
-		&cli.BoolFlag{Name: "no-table", Usage: "leave out the score table"},
-		&cli.BoolFlag{Name: "no-header", Usage: "leave out the header (title, parameters, player names)"},
-		&cli.BoolFlag{Name: "no-record", Usage: "leave out the record forms (the pages to write the moves on while playing)"},
-		fontFlag(),
 	}
+	for _, p := range sheets.PrintOptions {
+		flags = append(flags, optionFlag(p))
+	}
+	return append(flags, fontFlag())
 }
 
-// paperFlag is --paper, whose default $PAPERGAMES_PAPER changes.
-func paperFlag(usage string) cli.Flag {
-	return &cli.StringFlag{Name: "paper", Value: "a4", EnvVars: []string{"PAPERGAMES_PAPER"}, Usage: usage}
+// printFlag is the print option name as a flag of a command that says
+// what it means there in its own words (usage and, when given, what no
+// value does); its default is the table's.
+func printFlag(name, usage string, defaultText ...string) cli.Flag {
+	p := sheets.PrintOptionNamed(name)
+	if usage != "" {
+		p.Usage = usage
+	}
+	if len(defaultText) > 0 {
+		p.DefaultText = defaultText[0]
+	}
+	return optionFlag(p)
+}
+
+// optionFlag is a print option as a flag.
+func optionFlag(p sheets.PrintOption) cli.Flag {
+	var env []string
+	if p.Env != "" {
+		env = []string{p.Env}
+	}
+	switch p.Kind {
+	case games.Int:
+		return &cli.IntFlag{Name: p.Name, Usage: p.Usage, DefaultText: p.DefaultText, EnvVars: env}
+	case games.Bool:
+		return &cli.BoolFlag{Name: p.Name, Usage: p.Usage, EnvVars: env}
+	}
+	return &cli.StringFlag{Name: p.Name, Value: p.Default, Usage: p.Usage, DefaultText: p.DefaultText, EnvVars: env}
 }
 
 func fontFlag() cli.Flag {

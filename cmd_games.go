@@ -91,10 +91,10 @@ func transcriptCommand() *cli.Command {
 	for _, g := range catalog.Games {
 		g := g
 		flags := append(paramFlags(g.Params(), nil),
-			&cli.StringFlag{Name: "names", Usage: `player names in seat order, e.g. "Ann,Bob"`},
-			&cli.IntFlag{Name: "players", Usage: "number of players", DefaultText: "the game's minimum, or as many as --names"},
-			&cli.IntFlag{Name: "rounds", Usage: "rounds to lay out", DefaultText: "one per --copies, or the game's usual match"},
-			&cli.IntFlag{Name: "copies", Usage: "boards printed, one per round", DefaultText: "one per round of --rounds, or of the game's usual match"},
+			printFlag("names", ""),
+			printFlag("players", ""),
+			printFlag("rounds", "rounds to lay out", "one per --copies, or the game's usual match"),
+			printFlag("copies", "boards printed, one per round", "one per round of --rounds, or of the game's usual match"),
 			&cli.BoolFlag{Name: "example", Usage: "print a filled-in example transcript instead"},
 		)
 		cmd.Subcommands = append(cmd.Subcommands, &cli.Command{

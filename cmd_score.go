@@ -18,6 +18,7 @@ import (
 	"papergames/internal/safetext"
 	"papergames/layout"
 	"papergames/scorer"
+	"papergames/sheets"
 )
 
 // readInput reads a named file, or standard input for "-", refusing
@@ -32,7 +33,7 @@ func reportFlags(jsonUsage, renderUsage string) []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "json", Usage: jsonUsage},
 		&cli.StringFlag{Name: "render", Usage: renderUsage},
-		paperFlag("paper for --render"),
+		printFlag("paper", "paper for --render"),
 		fontFlag(),
 	}
 }
@@ -64,7 +65,7 @@ func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
 // flag, or $PAPERGAMES_PAPER when the value is the variable's (the flag,
 // if given the same, says the same).
 func paperSource(c *cli.Context) string {
-	if env := os.Getenv("PAPERGAMES_PAPER"); env != "" && c.String("paper") == env {
+	if env := os.Getenv(sheets.PrintOptionNamed("paper").Env); env != "" && c.String("paper") == env {
 		return "$PAPERGAMES_PAPER"
 	}
 	return "--paper"

@@ -12,7 +12,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"papergames/games"
 	"papergames/internal/browsertest"
+	"papergames/sheets"
 )
 
 // browser starts headless Chromium on a test server of the app.
@@ -172,6 +174,16 @@ func TestBrowserFormHints(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(`#designer`)),
 			poll(`document.querySelector('h1').textContent.endsWith(`+strconv.Quote(g.Title)+`)`),
 		))
+		for _, p := range sheets.PrintOptions {
+			value, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('#opt-`+p.Name+`') || {}).value`))
+			must(err)
+			if p.Kind == games.Bool {
+				value = strings.TrimPrefix(value, "on") // a checkbox's value
+			}
+			if value != p.Default {
+				t.Errorf("designer, %s: --%s field %q, want the default %q", g.ID, p.Name, value, p.Default)
+			}
+		}
 		for _, p := range g.Params {
 			if p.Kind != "int" {
 				continue

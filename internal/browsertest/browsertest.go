@@ -18,7 +18,7 @@ import (
 // Start serves h and starts headless Chromium, its window w by h2 pixels.
 // Without a Chromium the test is skipped, except in CI (CI=true), where
 // .ci/run installs one and a missing browser is a failure.
-func Start(t *testing.T, h http.Handler, w, h2 int) (context.Context, string) {
+func Start(t testing.TB, h http.Handler, w, h2 int) (context.Context, string) {
 	t.Helper()
 	path := ""
 	for _, p := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
