@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"papergames/input"
+	"papergames/layout"
 )
 
 // Shard is part K (from 1) of N of a job's units: unit i belongs to shard
@@ -362,33 +362,14 @@ func ReadPartial(name string) (*Partial, error) {
 	return &p, nil
 }
 
-// writeFile writes b to name whole or not at all: a temporary file beside
-// it, renamed over it.
+// writeFile writes b to name whole or not at all, as every file
+// papergames writes (layout.WriteFiles: a temporary file renamed over it,
+// the old file's mode kept, a link followed).
 func writeFile(name string, b []byte) error {
 	if name == "-" {
 		return fmt.Errorf("write to a file, not standard output")
 	}
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err = f.Write(b); err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		os.Chmod(tmp, 0o644)
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", name, err)
-	}
-	return nil
+	return layout.WriteFiles([]string{name}, [][]byte{b})
 }
 
 // Rand is the random source of unit i of a run with seed: PCG seeded by

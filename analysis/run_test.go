@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -180,3 +181,32 @@ func TestProgressLines(t *testing.T) {
 type writerFunc func([]byte) (int, error)
 
 func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestOutputKeepsModeAndLink: -o writes as every papergames file is
+// written: the old file's mode kept, a link followed (issue 21: it wrote
+// 0644 over a 0600 file and replaced a link by a file).
+func TestOutputKeepsModeAndLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.json")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip(err)
+	}
+	err := Main([]string{"permutation-grid", "bias", "--exact", "4", "--max", "4", "--samples", "0", "--shard", "1/2", "-o", link}, io.Discard, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	fi, err := os.Stat(target)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("target: %v %v", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(target); !bytes.Contains(b, []byte("papergames-analysis-partial")) {
+		t.Errorf("target holds %q", b)
+	}
+}
