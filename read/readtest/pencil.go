@@ -41,6 +41,11 @@ func (pen Pencil) Draw(page *layout.Raster, strokes []scan.Stroke, rng *rand.Ran
 	for _, s := range strokes {
 		pen.stroke(layer, s, rng)
 	}
+	// The accidents of paper darken what is drawn, as graphite does,
+	// never paint over it: they lie on a layer of their own.
+	multiply(page, layer)
+	layer = layout.NewRaster(w, h, page.Scale)
+	layer.Map = page.Map
 	for range pen.Smudges {
 		c := layout.Point{X: w * (0.2 + 0.6*rng.Float64()), Y: h * (0.2 + 0.6*rng.Float64())}
 		r := 2 + 4*rng.Float64()
