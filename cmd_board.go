@@ -9,88 +9,9 @@ import (
 
 	"papergames/games"
 	"papergames/games/catalog"
-	"papergames/input"
 	"papergames/layout"
 	"papergames/sheets"
 )
-
-// printFlags are the flags every board subcommand shares: the output,
-// the print options (sheets.PrintOptions) and --font.
-func printFlags() []cli.Flag {
-	flags := []cli.Flag{
-		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write to `FILE` (.pdf or .svg; - for standard output)"},
-		&cli.StringFlag{Name: "format", Usage: "pdf or svg (needed with -o -)"},
-	}
-	for _, p := range sheets.PrintOptions {
-		flags = append(flags, optionFlag(p))
-	}
-	return append(flags, fontFlag())
-}
-
-// printFlag is the print option name as a flag of a command that says
-// what it means there in its own words (usage and, when given, what no
-// value does); its default is the table's.
-func printFlag(name, usage string, defaultText ...string) cli.Flag {
-	p := sheets.PrintOptionNamed(name)
-	if usage != "" {
-		p.Usage = usage
-	}
-	if len(defaultText) > 0 {
-		p.DefaultText = defaultText[0]
-	}
-	return optionFlag(p)
-}
-
-// optionFlag is a print option as a flag.
-func optionFlag(p sheets.PrintOption) cli.Flag {
-	var env []string
-	if p.Env != "" {
-		env = []string{p.Env}
-	}
-	switch p.Kind {
-	case games.Int:
-		return &cli.IntFlag{Name: p.Name, Usage: p.Usage, DefaultText: p.DefaultText, EnvVars: env}
-	case games.Bool:
-		return &cli.BoolFlag{Name: p.Name, Usage: p.Usage, EnvVars: env}
-	}
-	return &cli.StringFlag{Name: p.Name, Value: p.Default, Usage: p.Usage, DefaultText: p.DefaultText, EnvVars: env}
-}
-
-func fontFlag() cli.Flag {
-	return &cli.StringFlag{Name: "font", Usage: "TrueType `FILE.ttf` for names in scripts Go's font lacks (CJK, ...): it draws what Go's font lacks, or all text if it has Latin letters", DefaultText: "Go's own fonts, embedded"}
-}
-
-// maxFontBytes bounds the --font file read: Debian's Droid Sans Fallback
-// is 3.9 MB, Noto Sans CJK's collection 19 MB.
-const maxFontBytes = 32 << 20
-
-// useFont reads --font, if given, and makes it the face of all text.
-func useFont(c *cli.Context) error {
-	name := c.String("font")
-	if name == "" {
-		return nil
-	}
-	b, err := input.ReadFileMax(name, nil, maxFontBytes)
-	if err != nil {
-		return usage("--font: %v", err)
-	}
-	if err := layout.SetFont(b); err != nil {
-		return usage("--font %s: %v", name, err)
-	}
-	return nil
-}
-
-// checkFormat refuses --format that contradicts the file name's extension.
-func checkFormat(out, explicit string, f layout.Format) error {
-	if explicit == "" || out == "-" {
-		return nil
-	}
-	ext := strings.ToLower(filepath.Ext(out))
-	if (ext == ".pdf" || ext == ".svg") && ext[1:] != string(f) {
-		return usage("--format %s but -o %s names a %s file: give one or the other, or make them agree", explicit, out, strings.ToUpper(ext[1:]))
-	}
-	return nil
-}
 
 func boardCommand() *cli.Command {
 	cmd := &cli.Command{

@@ -55,17 +55,6 @@ func listCommand() *cli.Command {
 	}
 }
 
-func gameArg(c *cli.Context, cmd string) (games.Game, error) {
-	if c.NArg() != 1 {
-		return nil, usage("%s needs one game id: %s", cmd, strings.Join(catalog.IDs(), ", "))
-	}
-	g, err := catalog.Lookup(strings.ToLower(c.Args().First()))
-	if err != nil {
-		return nil, &games.UsageError{Msg: err.Error()}
-	}
-	return g, nil
-}
-
 func rulesCommand() *cli.Command {
 	return gameTextCommand("rules", "print a game's rules, with the rulings papergames scores by", templates.Rules)
 }
@@ -150,12 +139,4 @@ func gameTextCommand(name, use string, text func(id string) (string, error)) *cl
 			return err
 		},
 	}
-}
-
-// article puts "a" or "an" before a title: "an Arcs And Marks".
-func article(title string) string {
-	if title != "" && strings.ContainsRune("AEIOUaeiou", rune(title[0])) {
-		return "an " + title
-	}
-	return "a " + title
 }

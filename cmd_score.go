@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -14,70 +12,10 @@ import (
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/geom"
-	"papergames/input"
 	"papergames/internal/safetext"
 	"papergames/layout"
 	"papergames/scorer"
-	"papergames/sheets"
 )
-
-// readInput reads a named file, or standard input for "-", refusing
-// anything over input.MaxBytes.
-func readInput(c *cli.Context, name string) ([]byte, error) {
-	return input.ReadFile(name, c.App.Reader)
-}
-
-// reportFlags are the flags of the commands that report on a file:
-// --json, and --render with its --paper (read back by renderFlags).
-func reportFlags(jsonUsage, renderUsage string) []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "json", Usage: jsonUsage},
-		&cli.StringFlag{Name: "render", Usage: renderUsage},
-		printFlag("paper", "paper for --render"),
-		fontFlag(),
-	}
-}
-
-// renderFlags reads the --render file's format and the --paper it is
-// drawn on.
-func renderFlags(c *cli.Context) (layout.Format, layout.Size, error) {
-	var format layout.Format
-	if out := c.String("render"); out != "" {
-		var err error
-		if format, err = layout.FormatFor(out, ""); err != nil {
-			return "", layout.Size{}, usage("--render %q: the file name must end in .pdf or .svg", out)
-		}
-	}
-	if c.String("render") == "" {
-		return format, layout.Size{}, nil // the paper only matters to a render
-	}
-	paper, err := layout.ParsePaper(c.String("paper"))
-	if err != nil {
-		return "", layout.Size{}, usage("%s: %v", paperSource(c), err)
-	}
-	if err := useFont(c); err != nil {
-		return "", layout.Size{}, err
-	}
-	return format, paper, nil
-}
-
-// paperSource names where --paper's value came from, for messages: the
-// flag, or $PAPERGAMES_PAPER when the value is the variable's (the flag,
-// if given the same, says the same).
-func paperSource(c *cli.Context) string {
-	if env := os.Getenv(sheets.PrintOptionNamed("paper").Env); env != "" && c.String("paper") == env {
-		return "$PAPERGAMES_PAPER"
-	}
-	return "--paper"
-}
-
-// paperErr renames --paper in err to $PAPERGAMES_PAPER when that gave it.
-func paperErr(c *cli.Context, err error) error {
-	if err == nil || paperSource(c) == "--paper" || !strings.HasPrefix(err.Error(), "--paper: ") {
-		return err
-	}
-	return usage("$PAPERGAMES_PAPER: %s", strings.TrimPrefix(err.Error(), "--paper: "))
-}
 
 func facesCommand() *cli.Command {
 	return &cli.Command{
@@ -253,43 +191,6 @@ func scoreCommand() *cli.Command {
 			return renderErr
 		},
 	}
-}
-
-// paramFlags are the flags of a game's parameters (board or rules); owners,
-// when given, names the games a flag belongs to in its usage.
-func paramFlags(ps []games.Param, owners map[string][]string) []cli.Flag {
-	var flags []cli.Flag
-	for _, p := range ps {
-		use := p.Usage
-		if o := owners[p.Name]; len(o) == 1 {
-			use = strings.Join(o, ", ") + ": " + use
-		}
-		switch p.Kind {
-		case games.Int:
-			rng := fmt.Sprintf("%d to %d", p.Min, p.Max)
-			if p.Print != "" {
-				rng += "; " + p.Print
-			}
-			flags = append(flags, &cli.IntFlag{Name: p.Name, Value: p.Default, Usage: fmt.Sprintf("%s (%s)", use, rng)})
-		case games.String:
-			flags = append(flags, &cli.StringFlag{Name: p.Name, Usage: use})
-		case games.Bool:
-			flags = append(flags, &cli.BoolFlag{Name: p.Name, Usage: use})
-		}
-	}
-	return flags
-}
-
-// ruleFlags are the rule variants every game declares (games.Scorer's
-// Rules); score and moves share them, and a game reads its own.
-func ruleFlags() []cli.Flag {
-	ps, owners := catalog.Rules()
-	return paramFlags(ps, owners)
-}
-
-func ruleOptions(c *cli.Context) (games.Values, error) {
-	ps, _ := catalog.Rules()
-	return games.ParseValues(ps, func(name string) (string, bool) { return c.String(name), c.IsSet(name) })
 }
 
 func movesCommand() *cli.Command {

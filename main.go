@@ -21,74 +21,7 @@ import (
 // version is set by the release build; "dev" otherwise.
 var version = "0.1.0"
 
-// Exit statuses.
-const (
-	exitOK    = 0
-	exitInput = 1 // bad input: a file, a transcript, an I/O failure
-	exitUsage = 2 // bad command line: flags, names, values
-	// exitNotOptimal: puzzle check read and scored the solution, and it
-	// is not optimal (short of the optimum, unfinished, or a grid that
-	// breaks a rule and scores 0).
-	exitNotOptimal = 3
-)
-
-// flagMessage rewrites the flag package's "flag provided but not
-// defined: -markz" to name the flag as typed (--markz), with the nearest
-// flag of the command.
-func flagMessage(c *cli.Context, err error) string {
-	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
-	if !ok {
-		return err.Error()
-	}
-	typed := "-" + name
-	if args, ok := c.App.Metadata["args"].([]string); ok {
-		for _, a := range args {
-			if a == "--"+name || strings.HasPrefix(a, "--"+name+"=") {
-				typed = "--" + name
-			}
-		}
-	}
-	var names []string
-	flags := c.App.Flags
-	where := "papergames"
-	if c.Command != nil && c.Command.Name != "" {
-		flags = c.Command.Flags
-		where = c.Command.HelpName
-	}
-	for _, f := range flags {
-		for _, n := range f.Names() {
-			if len(n) > 1 {
-				names = append(names, n)
-			}
-		}
-	}
-	sugg := input.Suggest(name, names)
-	if sugg != "" {
-		sugg = strings.Replace(sugg, `"`, `"--`, 1)
-	}
-	return fmt.Sprintf("unknown flag %s%s (see %s --help)", typed, sugg, where)
-}
-
 func main() { os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr)) }
-
-// usage is a command-line mistake (exit status 2): games.UsageError, the
-// one type every package uses for them.
-func usage(format string, a ...any) error { return games.Usagef(format, a...) }
-
-// exitError ends a command with an exit status of its own (puzzle
-// check's 3: not optimal; read's 3: moves in doubt), and a message unless
-// msg is empty (what went wrong is then in the command's report).
-type exitError struct {
-	msg    string
-	status int
-}
-
-func (e exitError) Error() string {
-	if e.msg == "" {
-		return fmt.Sprintf("exit status %d", e.status)
-	}
-	return e.msg
-}
 
 // run runs the command line args and returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
@@ -126,45 +59,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return ee.status
 	}
 	return exitInput
-}
-
-// outWriter is the standard output of the commands. It remembers the
-// first failed write (a full disk, /dev/full, a closed pipe), so that a
-// command whose output was lost exits 1 even where it did not check.
-type outWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (o *outWriter) Write(p []byte) (int, error) {
-	if o.err != nil {
-		return 0, o.err
-	}
-	n, err := o.w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	if err != nil {
-		o.err = fmt.Errorf("writing standard output: %v", err)
-	}
-	return n, o.err
-}
-
-// finish returns the first failed write, or else the error of syncing
-// standard output when it is a regular file (where a full disk or quota
-// may only show then).
-func (o *outWriter) finish() error {
-	if o.err != nil {
-		return o.err
-	}
-	if f, ok := o.w.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			if err := f.Sync(); err != nil {
-				return fmt.Errorf("writing standard output: %v", err)
-			}
-		}
-	}
-	return nil
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
@@ -288,13 +182,4 @@ func reorder(app *cli.App, args []string) []string {
 		pos = append(pos, a)
 	}
 	return append(append(out, fl...), pos...)
-}
-
-// wroteList names the files written: all of them when few, else the
-// first and last with their count (an SVG sheet of 240 pages).
-func wroteList(names []string) string {
-	if len(names) <= 4 {
-		return strings.Join(names, ", ")
-	}
-	return fmt.Sprintf("%s, %s, ... %s (%d files)", names[0], names[1], names[len(names)-1], len(names))
 }
