@@ -1,13 +1,18 @@
 package read_test
 
 import (
+	"errors"
+	"image"
 	"math/rand/v2"
 	"testing"
 
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/internal/testenv"
+	"papergames/layout"
+	"papergames/read"
 	"papergames/read/readtest"
+	"papergames/sheets"
 )
 
 // corpus lists the games read, each with the flags of its sheets.
@@ -135,6 +140,54 @@ func TestReadPapers(t *testing.T) {
 		c := readtest.Run(t, g, flags, readtest.Degradations()[2], 1, 3)
 		if c.Registered != c.Pages || c.Right != c.Moves || c.WrongUnflagged > 0 {
 			t.Errorf("%v: %s", flags, c)
+		}
+	}
+}
+
+// The pages of a sheet that hold no board (record forms, rules) carry no
+// marks and no code: a scan of the whole printout gives them to read,
+// which says they hold no sheet's marks, never that the page holds two
+// sheets (round letters of their text looked like marks).
+func TestReadPagesWithoutBoard(t *testing.T) {
+	for _, id := range []string{"making-intersections", "permutation-grid", "arcs-and-marks", "crossing-the-rings"} {
+		g, err := catalog.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sheets.Build(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bps, err := res.Sheet.BoardPages()
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := layout.NewRasterDoc(150 / 25.4)
+		if err := res.Sheet.Draw(doc); err != nil {
+			t.Fatal(err)
+		}
+		boardPage := map[int]bool{}
+		for _, bp := range bps {
+			boardPage[bp.Page] = true
+		}
+		others := 0
+		for i, pg := range doc.Pages {
+			if boardPage[i+1] {
+				continue
+			}
+			others++
+			img := pg.Img
+			pr := read.ReadPage(&read.Page{File: "scan.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+			if !errors.Is(pr.Err, read.ErrNoMarks) {
+				t.Errorf("%s, page %d (no board): %v, want %v", id, i+1, pr.Err, read.ErrNoMarks)
+			}
+		}
+		if others == 0 {
+			t.Errorf("%s: no page without a board to try", id)
 		}
 	}
 }
