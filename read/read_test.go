@@ -19,9 +19,15 @@ import (
 var corpus = []struct {
 	id    string
 	flags map[string]string
+	// partial marks a reader that does not yet read every clean round
+	// (Cross, Don't Cross: lines crowding where crossings cluster): it
+	// doubts what it cannot read, and is held to nothing wrong and
+	// unflagged.
+	partial bool
 }{
-	{"permutation-grid", map[string]string{"copies": "2"}},
-	{"making-intersections", map[string]string{"copies": "2"}},
+	{"permutation-grid", map[string]string{"copies": "2"}, false},
+	{"making-intersections", map[string]string{"copies": "2"}, false},
+	{"cross-dont-cross", map[string]string{"copies": "2"}, true},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from
@@ -37,7 +43,7 @@ func TestReadClean(t *testing.T) {
 		}
 		d := readtest.Degradations()[0]
 		c := readtest.Run(t, g, cg.flags, d, 1, 1)
-		if c.Registered != c.Pages || c.Right != c.Moves || c.WrongUnflagged > 0 {
+		if c.Registered != c.Pages || (c.Right != c.Moves && !cg.partial) || c.WrongUnflagged > 0 {
 			t.Errorf("%s, clean: %s", cg.id, c)
 		}
 	}

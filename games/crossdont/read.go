@@ -1,0 +1,494 @@
+package crossdont
+
+import (
+	"fmt"
+	"maps"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/hp"
+	"papergames/layout"
+	"papergames/scan"
+)
+
+var _ games.Paperer = Game{}
+
+// Paper implements games.Paperer: the chords and the offense's segments,
+// each ruled from end to end.
+func (Game) Paper(r games.Round, _ layout.Figure, o layout.Point, s float64) []scan.Stroke {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	ctr, rad := boards.DegreeCircle{}.Center(o, s), s/2
+	at := func(p int32) layout.Point {
+		x, y := st.bd.pts[p].p.Float64()
+		return layout.Pt(ctr.X+x*rad, ctr.Y-y*rad)
+	}
+	var out []scan.Stroke
+	for _, sg := range st.bd.segs {
+		seat := st.defense
+		if sg.k > 0 {
+			seat = st.Offense()
+		}
+		out = append(out, scan.Stroke{Tool: scan.Ruler, Points: []layout.Point{at(sg.a), at(sg.b)}, Seat: seat})
+	}
+	return out
+}
+
+// Confidence below which a move is doubted: a chord end's degree against
+// the next (endSure), a segment's pencil against its rival's (segSure).
+const (
+	endSure = 0.2
+	segSure = 0.25
+	// A rival whose ends lie rivalMargin mm further off the stroke than
+	// the segment's is sure to be the wrong one.
+	rivalMargin = 0.2
+	// A rival whose ends lie rivalBetter mm nearer the stroke than the
+	// segment's replaces it.
+	rivalBetter = 0.03
+)
+
+// ReadRound implements games.Reader: the lines between whole degrees of
+// the circle, then the offense's segments between points (chord ends and
+// the crossings of the lines found, the candidates growing as segments
+// found cross), each tested for pencil along its length. The paper shows
+// neither the order of the segments nor which lines between chord ends
+// are the defense's: the round is written with chords and an order the
+// engine accepts (write), and the engine checks that no legal move is
+// left.
+func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
+	defer hp.Guard(&err)
+	m := in.Values.Int("chords")
+	defense := (in.Round + 1) % 2
+	rd := newReader(in)
+	circ, ends := rd.circleLines()
+	sk, byLine, segs, ban := rd.settle(circ, ends)
+	var w *written
+	if len(sk.lines) > 0 {
+		w = write(sk, m, defense, in.Players)
+	}
+	// A segment the pencil cannot tell from a rival: when the round has
+	// no legal order, the engine decides between them.
+	if w != nil && !w.ok {
+		tries := 0
+		for _, sg := range segs {
+			if len(sg.rivals) == 0 || tries >= maxSwaps {
+				continue
+			}
+			tries++
+			ban2 := maps.Clone(ban)
+			ban2[pairKey(sk, sg.p, sg.q)] = true
+			sk2, by2, _ := rd.build(circ, ends, ban2)
+			if w2 := write(sk2, m, defense, in.Players); w2.ok {
+				sk, byLine, w = sk2, by2, w2
+				break
+			}
+		}
+	}
+	// Lines between chord ends that the printed circle hides: taken
+	// when they alone finish the round; when the round is finished with
+	// them and without, the paper cannot say which.
+	var ambiguous string
+	if w != nil {
+		sk2, w2, added, amb := rd.hidden(sk, ends, m, defense, in.Players, w)
+		ambiguous = amb
+		if w2 != nil {
+			sk, w = sk2, w2
+			for _, h := range added {
+				byLine[h.line] = games.ReadMove{Confidence: 0.5, At: mid(rd.circ[h.a], rd.circ[h.b]),
+					Doubt: fmt.Sprintf("the line from %d to %d degrees lies under the printed circle: not seen, taken as the only lines that finish the round", h.a, h.b)}
+			}
+		}
+	}
+	// The engine's legal moves left are the last candidates: one drawn
+	// on the paper that the search passed over (its pencil along lines
+	// taken, or too short to fit) is taken, and the round written again.
+	for range maxLeft {
+		if w == nil || !w.ok || ambiguous != "" {
+			break
+		}
+		sk2 := sk.clone()
+		l, rm, ok := rd.left(sk2, w.st)
+		if !ok {
+			break
+		}
+		// Taken only when the lines read are written as before: the
+		// line cannot then change what the others are read as, whether
+		// or not it is drawn.
+		w2 := write(sk2, m, defense, in.Players)
+		if !w2.ok || !sameTexts(w, w2) {
+			break
+		}
+		sk, w = sk2, w2
+		byLine[l] = rm
+	}
+	out = &games.ReadOut{}
+	var e strings.Builder
+	fmt.Fprintf(&e, "defense: %s\n", games.YAMLName(games.SeatName(in.Players, defense)))
+	if w == nil {
+		out.Blank = true
+		e.WriteString("chords: []\nmoves: []\n")
+		out.Entry = e.String()
+		return out, nil
+	}
+	var chords, moves []games.ReadMove
+	for _, c := range w.chords {
+		rm := byLine[c]
+		rm.Text = w.texts[c]
+		chords = append(chords, rm)
+	}
+	placed := w.st.moves()
+	for k, l := range w.moves {
+		rm := byLine[l]
+		rm.Text = w.texts[l]
+		if !w.ok && k >= placed && rm.Doubt == "" {
+			rm.Doubt = "no legal order of the segments read reaches it (a segment missed, or one taken in error)"
+		}
+		moves = append(moves, rm)
+	}
+	out.Moves = append(chords, moves...)
+	stray, ext := rd.unexplained(sk)
+	orphan := rd.orphan(sk)
+	switch {
+	case len(w.chords) < m:
+		out.Doubts = append(out.Doubts, fmt.Sprintf("%d of the %d chords are seen between chord ends (a chord under the printed circle, or an unfinished round)", len(w.chords), m))
+	case orphan != "":
+		out.Doubts = append(out.Doubts, fmt.Sprintf("pencil runs all along the segment %s, which no line read is, though the lines beside it may be what darkens it: a segment may be missed", orphan))
+	case ext >= strayMM:
+		out.Doubts = append(out.Doubts, fmt.Sprintf("pencil %.0f mm across about (%.1f, %.1f) mm from the circle's centre lies on no line read: a line may be missed", ext, stray.X-rd.ctr.X, rd.ctr.Y-stray.Y))
+	case !w.ok:
+		out.Doubts = append(out.Doubts, fmt.Sprintf("the %d segments read cannot all be played in a legal order (odd moves cross nothing, even moves exactly one): %d can; a segment may be missed or taken in error", len(sk.lines)-len(w.chords), placed))
+	default:
+		if mv, ok := w.st.first(); ok {
+			k := placed + 1
+			out.Doubts = append(out.Doubts, fmt.Sprintf("move %d (%s) is still legal, e.g. %s: a segment may be missed, or the round stopped early", k, strings.SplitN(parity(k), ":", 2)[0], w.st.bd.move(mv.p, mv.q)))
+		}
+	}
+	if ambiguous != "" {
+		out.Doubts = append(out.Doubts, ambiguous)
+	}
+	if len(out.Doubts) > 0 {
+		// The crossings are named after the order: a segment missed or
+		// taken in error renames those after it.
+		// The chords are chosen among the lines between chord ends by
+		// the order found: with the round in doubt, so are they.
+		for i := range chords {
+			if chords[i].Doubt == "" {
+				chords[i].Doubt = "the round is in doubt (see its doubts): which lines between chord ends are the chords follows from the segments read"
+			}
+		}
+		for i := range moves {
+			if moves[i].Doubt == "" {
+				moves[i].Doubt = "the round is in doubt (see its doubts): the names of its crossings may be off"
+			}
+		}
+		out.Moves = append(chords, moves...)
+	}
+	e.WriteString(games.ReadList("chords", chords))
+	e.WriteString(games.ReadList("moves", moves))
+	out.Entry = e.String()
+	out.Notes = append(out.Notes,
+		"the order of the offense's segments is not on the paper, nor which lines between chord ends are the defense's chords: they are written in an order the engine accepts (no score depends on it: the offense's count is the lines drawn less the chords)",
+		"the segment numbers written beside the segments are handwriting and are not read: the crossings are named after the order written here")
+	return out, nil
+}
+
+// hiddenLine is a line between chord ends taken from under the print.
+type hiddenLine struct{ a, b, line int }
+
+// hidden tries the lines between two chord ends read that the printed
+// circle hides (too little of them seen to say whether they are drawn),
+// one or two at a time, for the rounds they finish (every line in a
+// legal order, no legal move left); w is the round without them. When
+// exactly one of these rounds, w among them, is finished, and it is not
+// w, it returns the sketch with its hidden lines and the round written.
+// When more than one is, it says so: the paper cannot tell them apart.
+func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, players []string, w *written) (*sketch, *written, []hiddenLine, string) {
+	var degs []int
+	for d := range ends {
+		degs = append(degs, d)
+	}
+	slices.Sort(degs)
+	var cands [][2]int
+	for i, a := range degs {
+		for _, b := range degs[i+1:] {
+			pa, pb := sk.end(big.NewRat(int64(a), 1)), sk.end(big.NewRat(int64(b), 1))
+			if sk.along(pa, pb) {
+				continue
+			}
+			l := rd.circ[a].Dist(rd.circ[b])
+			if r := rd.lm.Run(rd.circ[a], rd.circ[b], skipEnd, 0.25); r.Seen >= math.Max(seenMin, seenShare*(l-2*skipEnd)) {
+				continue // seen: the pencil says
+			}
+			cands = append(cands, [2]int{a, b})
+		}
+	}
+	base := w.ok && w.st.Over()
+	if len(cands) == 0 {
+		return nil, nil, nil, ""
+	}
+	if len(cands) > maxHidden {
+		if base {
+			return nil, nil, nil, fmt.Sprintf("%d lines between chord ends lie under the printed circle, too many to try: whether they are drawn is not known", len(cands))
+		}
+		return nil, nil, nil, ""
+	}
+	try := func(pick [][2]int) (*sketch, *written, []hiddenLine) {
+		sk2 := sk.clone()
+		var added []hiddenLine
+		for _, c := range pick {
+			pa, pb := sk2.end(big.NewRat(int64(c[0]), 1)), sk2.end(big.NewRat(int64(c[1]), 1))
+			if sk2.along(pa, pb) || sk2.throughCrossing(pa, pb) {
+				return nil, nil, nil
+			}
+			added = append(added, hiddenLine{c[0], c[1], sk2.addLine(pa, pb)})
+		}
+		w := write(sk2, m, defense, players)
+		if !w.ok || !w.st.Over() {
+			return nil, nil, nil
+		}
+		return sk2, w, added
+	}
+	found := 0
+	if base {
+		found = 1
+	}
+	var bs *sketch
+	var bw *written
+	var ba []hiddenLine
+	for size := 1; size <= min(2, len(cands)); size++ {
+		pick := make([]int, size)
+		for i := range pick {
+			pick[i] = i
+		}
+		for {
+			var p [][2]int
+			for _, i := range pick {
+				p = append(p, cands[i])
+			}
+			if s2, w2, a2 := try(p); w2 != nil {
+				found++
+				bs, bw, ba = s2, w2, a2
+			}
+			if found > 1 {
+				var where []string
+				for _, c := range cands {
+					where = append(where, fmt.Sprintf("%d-%d", c[0], c[1]))
+				}
+				return nil, nil, nil, fmt.Sprintf("the lines between chord ends under the printed circle (%s degrees) cannot be seen, and the round is finished with some of them and without: the paper cannot say which are drawn", strings.Join(where, ", "))
+			}
+			if !nextPick(pick, len(cands)) {
+				break
+			}
+		}
+	}
+	if found == 1 && !base {
+		return bs, bw, ba, ""
+	}
+	return nil, nil, nil, ""
+}
+
+// maxHidden bounds the hidden lines tried.
+const maxHidden = 8
+
+// orphan names a candidate segment found on pencil but left out as
+// the lines beside it explain its pencil, rival of none of them, that
+// is no line of sk ("" when there is none): a segment drawn along
+// others may be missed, and with it the round's order.
+func (rd *reader) orphan(sk *sketch) string {
+	lines := map[[4]float64]bool{}
+	for _, ln := range sk.lines {
+		lines[pairKey(sk, ln.a, ln.b)] = true
+	}
+	for _, o := range rd.orphans {
+		if !lines[o] {
+			a, b := rd.at(o[0], o[1]), rd.at(o[2], o[3])
+			return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
+		}
+	}
+	return ""
+}
+
+// maxLeft bounds the legal moves left that are taken from the paper
+// after the search.
+const maxLeft = 4
+
+// left tests the engine's legal moves after the round written in st
+// for pencil along their length, and draws the best one drawn into sk.
+// It returns the line added and its evidence.
+func (rd *reader) left(sk *sketch, st *State) (int, games.ReadMove, bool) {
+	bd := st.bd
+	pt := func(i int) int {
+		if d := bd.pts[i].deg; d != nil {
+			return sk.end(d)
+		}
+		return sk.find(bd.pts[i].p)
+	}
+	var by []pseg
+	for _, ln := range sk.lines {
+		by = append(by, pseg{rd.pos(sk, ln.a), rd.pos(sk, ln.b)})
+	}
+	best, bp, bq := -1.0, -1, -1
+	var bex float64
+	for _, f := range st.legal(nil, false) {
+		p, q := pt(f.p), pt(f.q)
+		if p < 0 || q < 0 {
+			continue
+		}
+		a, b := rd.pos(sk, p), rd.pos(sk, q)
+		r, ok := rd.drawn(a, b)
+		if !ok {
+			continue
+		}
+		if r.Cover > best {
+			best, bp, bq, bex = r.Cover, p, q, rd.explained(a, b, by)
+		}
+	}
+	if bp < 0 {
+		return 0, games.ReadMove{}, false
+	}
+	if bex >= explainedMax {
+		// Its pencil may be the lines beside it: taking it could finish
+		// a round read wrong elsewhere, which would then pass unflagged.
+		return 0, games.ReadMove{}, false
+	}
+	rm := games.ReadMove{Confidence: best, At: mid(rd.pos(sk, bp), rd.pos(sk, bq))}
+	return sk.addLine(bp, bq), rm, true
+}
+
+// sameTexts reports whether every line of a is written as in b.
+func sameTexts(a, b *written) bool {
+	for l, t := range a.texts {
+		if b.texts[l] != t {
+			return false
+		}
+	}
+	return true
+}
+
+// maxSwaps bounds the rivals tried in place of a segment when the
+// segments read have no legal order.
+const maxSwaps = 6
+
+// settle builds the sketch of the lines read, and builds it again
+// while a segment taken before a rival that fits the stroke better was
+// found (its point appeared later) gives way to it. It returns the
+// segments given up.
+func (rd *reader) settle(circ []circLine, ends map[int]endRead) (*sketch, map[int]games.ReadMove, []segRead, map[[4]float64]bool) {
+	ban := map[[4]float64]bool{}
+	sk, byLine, segs := rd.build(circ, ends, ban)
+	for range maxSwaps {
+		changed := false
+		for _, sg := range segs {
+			for _, r := range sg.rivals {
+				if r.off+rivalBetter < sg.off && !ban[pairKey(sk, sg.p, sg.q)] {
+					ban[pairKey(sk, sg.p, sg.q)] = true
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+		sk, byLine, segs = rd.build(circ, ends, ban)
+	}
+	return sk, byLine, segs, ban
+}
+
+// build draws the lines read into a sketch: the lines between chord
+// ends, then the offense's segments grown from their points (none in
+// ban). It returns the evidence of each line, by its index.
+func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float64]bool) (*sketch, map[int]games.ReadMove, []segRead) {
+	sk := &sketch{}
+	byLine := map[int]games.ReadMove{}
+	endDoubt := func(rm *games.ReadMove, d int) {
+		e := ends[d]
+		if e.conf < rm.Confidence {
+			rm.Confidence = e.conf
+		}
+		if e.conf < endSure && rm.Doubt == "" {
+			rm.Doubt = fmt.Sprintf("its end at %d degrees may be at %d: the pencil meets the circle at %.1f degrees", d, e.rival, e.at)
+		}
+	}
+	for _, c := range circ {
+		a, b := sk.end(big.NewRat(int64(c.a), 1)), sk.end(big.NewRat(int64(c.b), 1))
+		l := sk.addLine(a, b)
+		rm := games.ReadMove{Confidence: c.run.Cover, At: mid(rd.circ[c.a], rd.circ[c.b])}
+		endDoubt(&rm, c.a)
+		endDoubt(&rm, c.b)
+		byLine[l] = rm
+	}
+	segs := rd.grow(sk, ban)
+	for _, sg := range segs {
+		l := -1
+		for k, ln := range sk.lines {
+			if (ln.a == sg.p && ln.b == sg.q) || (ln.a == sg.q && ln.b == sg.p) {
+				l = k
+			}
+		}
+		rm := games.ReadMove{Confidence: sg.cover, At: mid(rd.pos(sk, sg.p), rd.pos(sk, sg.q))}
+		for _, r := range sg.rivals {
+			if c := (r.off - sg.off) / rivalMargin; c < rm.Confidence {
+				rm.Confidence = math.Max(0, c)
+				if c < segSure {
+					rm.Doubt = fmt.Sprintf("the stroke fits the segment %s nearly as well (its ends %.2f mm off the stroke, against %.2f mm)", rd.near(sk, r.p, r.q), r.off, sg.off)
+				}
+			}
+		}
+		for _, p := range []int{sg.p, sg.q} {
+			if d := sk.pts[p].deg; d != nil {
+				dd, _ := d.Float64()
+				endDoubt(&rm, int(dd))
+			}
+		}
+		byLine[l] = rm
+	}
+	return sk, byLine, segs
+}
+
+// near describes a rival segment for a doubt: where its ends lie on the
+// page, from the circle's centre.
+func (rd *reader) near(sk *sketch, p, q int) string {
+	f := func(i int) string {
+		if d := sk.pts[i].deg; d != nil {
+			return fmt.Sprintf("from %s degrees", d.RatString())
+		}
+		return fmt.Sprintf("(%.1f, %.1f) mm", sk.pts[i].x*rd.rad, sk.pts[i].y*rd.rad)
+	}
+	return f(p) + " to " + f(q)
+}
+
+// mid is the middle of a and b.
+func mid(a, b layout.Point) layout.Point { return layout.Pt((a.X+b.X)/2, (a.Y+b.Y)/2) }
+
+// PaperMoves implements readtest.PaperMover: the round's moves as the
+// reader writes what the paper shows of them (chords and an order chosen
+// by write from the lines alone).
+func (Game) PaperMoves(r games.Round) (out []string) {
+	st := state(r)
+	if st == nil || len(st.bd.segs) == 0 {
+		return nil
+	}
+	var truth []string
+	for _, sg := range st.bd.segs {
+		truth = append(truth, sg.mv.String())
+	}
+	defer func() {
+		if recover() != nil {
+			out = truth
+		}
+	}()
+	w := write(sketchOf(st), st.m, st.defense, st.players)
+	if !w.ok {
+		return truth
+	}
+	for _, l := range append(w.chords, w.moves...) {
+		out = append(out, w.texts[l])
+	}
+	return out
+}

@@ -1,0 +1,214 @@
+package crossdont_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"papergames/boards"
+	"papergames/games"
+	"papergames/games/crossdont"
+	"papergames/internal/testenv"
+	"papergames/layout"
+	"papergames/read/readtest"
+	"papergames/scan"
+)
+
+// The board as the default sheet places it.
+var (
+	boardO = layout.Point{X: 20, Y: 45}
+	boardS = 170.0
+)
+
+// played plays a round of m chords on the engine from seed, stopping
+// after moves offense moves (all of them when moves < 0).
+func played(t testing.TB, m int, seed uint64, moves int) games.Round {
+	t.Helper()
+	st := crossdont.New(m, 1, "A", "B")
+	rng := rand.New(rand.NewPCG(seed, 7))
+	for k := 0; !st.Over(); k++ {
+		if k >= m+moves && moves >= 0 {
+			break
+		}
+		mv, ok := st.RandomMove(rng)
+		if !ok {
+			break
+		}
+		if err := st.Play(mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return games.Erase[crossdont.Move](st)
+}
+
+// inkOf rules the strokes on a board's pencil map in a steady grey,
+// 0.5 mm wide, with the printed circle hiding the pencil within 1 mm of
+// it.
+func inkOf(strokes []scan.Stroke) *scan.Ink {
+	ctr := boards.DegreeCircle{}.Center(boardO, boardS)
+	ink := scan.New(layout.R(boardO.X-1, boardO.Y-1, boardO.X+boardS+1, boardO.Y+boardS+1), 8, false)
+	for j := 0; j < ink.H; j++ {
+		for i := 0; i < ink.W; i++ {
+			p := ink.Pos(i, j)
+			n := j*ink.W + i
+			if math.Abs(p.Dist(ctr)-boardS/2) < 1 {
+				ink.Print[n] = 255
+				continue
+			}
+			for _, sk := range strokes {
+				if distSeg(p, sk.Points[0], sk.Points[1]) <= 0.25 {
+					ink.Pencil[n] = 130
+					break
+				}
+			}
+		}
+	}
+	return ink
+}
+
+func distSeg(x, s, t layout.Point) float64 {
+	dx, dy := t.X-s.X, t.Y-s.Y
+	u := math.Max(0, math.Min(1, ((x.X-s.X)*dx+(x.Y-s.Y)*dy)/(dx*dx+dy*dy)))
+	return math.Hypot(x.X-s.X-u*dx, x.Y-s.Y-u*dy)
+}
+
+func readInk(t *testing.T, m int, ink *scan.Ink) *games.ReadOut {
+	t.Helper()
+	in := games.ReadIn{Ink: ink, Figure: boards.DegreeCircle{}, O: boardO, S: boardS,
+		Values: games.Values{"chords": m}, Players: []string{"A", "B"}}
+	out, err := crossdont.Game{}.ReadRound(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func texts(out *games.ReadOut) []string {
+	var s []string
+	for _, m := range out.Moves {
+		s = append(s, m.Text)
+	}
+	return s
+}
+
+func TestReadCases(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("reads whole boards: seconds")
+	}
+	g := crossdont.Game{}
+	full := played(t, 3, 1, -1)
+	strokes := g.Paper(full, boards.DegreeCircle{}, boardO, boardS)
+	want := g.PaperMoves(full)
+
+	t.Run("blank", func(t *testing.T) {
+		out := readInk(t, 3, inkOf(nil))
+		if !out.Blank || len(out.Moves) > 0 || len(out.Doubts) > 0 {
+			t.Errorf("a blank board reads %v, blank %v, doubts %v", texts(out), out.Blank, out.Doubts)
+		}
+		if !strings.Contains(out.Entry, "chords: []") {
+			t.Errorf("entry %q", out.Entry)
+		}
+	})
+	t.Run("finished round", func(t *testing.T) {
+		out := readInk(t, 3, inkOf(strokes))
+		if got := texts(out); !slices.Equal(readtest.Sorted(got), readtest.Sorted(want)) {
+			t.Errorf("read %v, want %v", got, want)
+		}
+		// The short lines between neighbouring chord ends lie under the
+		// printed circle: taken as they finish the round, and doubted.
+		hidden := 0
+		for _, mv := range out.Moves {
+			switch {
+			case strings.Contains(mv.Doubt, "under the printed circle"):
+				hidden++
+			case mv.Doubt != "":
+				t.Errorf("%s: doubted: %s", mv.Text, mv.Doubt)
+			}
+		}
+		if hidden != 2 {
+			t.Errorf("%d lines taken from under the circle, want 2 (60-75 and 195-210 degrees)", hidden)
+		}
+		if len(out.Doubts) > 0 || len(out.Notes) == 0 {
+			t.Errorf("doubts %v, notes %v", out.Doubts, out.Notes)
+		}
+	})
+	// A segment the pencil does not show: the round has a legal move
+	// left or no legal order, and every move is doubted, chords too
+	// (which lines are the chords follows from the order found).
+	t.Run("a segment missed", func(t *testing.T) {
+		out := readInk(t, 3, inkOf(slices.Delete(slices.Clone(strokes), 5, 6)))
+		if len(out.Doubts) == 0 {
+			t.Fatalf("no round doubt; read %v", texts(out))
+		}
+		for _, mv := range out.Moves {
+			if mv.Doubt == "" {
+				t.Errorf("%s: not doubted, the round in doubt (%v)", mv.Text, out.Doubts)
+			}
+		}
+	})
+	// A round stopped early: the round is in doubt, every move with it.
+	t.Run("unfinished", func(t *testing.T) {
+		r := played(t, 3, 1, 4)
+		out := readInk(t, 3, inkOf(g.Paper(r, boards.DegreeCircle{}, boardO, boardS)))
+		if len(out.Doubts) == 0 {
+			t.Fatalf("no round doubt; read %v", texts(out))
+		}
+		for _, mv := range out.Moves {
+			if mv.Doubt == "" {
+				t.Errorf("%s: not doubted, the round in doubt (%v)", mv.Text, out.Doubts)
+			}
+		}
+	})
+	// A stroke across the board that no line between its points
+	// explains (a line from a point the reader does not know): the round
+	// says so.
+	t.Run("a stray line", func(t *testing.T) {
+		ctr := boards.DegreeCircle{}.Center(boardO, boardS)
+		stray := scan.Stroke{Tool: scan.Ruler, Points: []layout.Point{{X: ctr.X - 30, Y: ctr.Y + 20}, {X: ctr.X - 10, Y: ctr.Y + 31}}}
+		out := readInk(t, 3, inkOf(append(slices.Clone(strokes), stray)))
+		if !slices.ContainsFunc(out.Doubts, func(d string) bool { return strings.Contains(d, "lies on no line read") }) {
+			t.Errorf("doubts %v", out.Doubts)
+		}
+		for _, mv := range out.Moves {
+			if mv.Doubt == "" {
+				t.Errorf("%s: not doubted, the round in doubt (%v)", mv.Text, out.Doubts)
+			}
+		}
+	})
+}
+
+// The corpus in brief: a sheet through the print, a copier and a phone.
+// The reader does not yet read every round (lines crowding where
+// crossings cluster are missed): it is held to nothing wrong and
+// unflagged, and blank boards read blank. The full corpus is read's
+// TestCorpus.
+func TestReadCorpusQuick(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, degrades and reads sheets")
+	}
+	ds := readtest.Degradations()
+	for i, d := range []readtest.Degradation{ds[0], ds[2], ds[len(ds)-1]} {
+		c := readtest.Run(t, crossdont.Game{}, map[string]string{"copies": "2"}, d, 1, uint64(31+i))
+		t.Logf("%s: %s", d.Name, c)
+		if c.Registered != c.Pages || c.WrongUnflagged > 0 || c.BlankFalse > 0 {
+			t.Errorf("%s: %s", d.Name, c)
+		}
+	}
+}
+
+// BenchmarkReadRound reads a finished round of 5 chords from its
+// pencil map.
+func BenchmarkReadRound(b *testing.B) {
+	r := played(b, 5, 2, -1)
+	ink := inkOf(crossdont.Game{}.Paper(r, boards.DegreeCircle{}, boardO, boardS))
+	in := games.ReadIn{Ink: ink, Figure: boards.DegreeCircle{}, O: boardO, S: boardS,
+		Values: games.Values{"chords": 5}, Players: []string{"A", "B"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := (crossdont.Game{}).ReadRound(in); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
