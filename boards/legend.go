@@ -88,10 +88,13 @@ func legendExtent(w float64, l legend, beside bool) layout.Size {
 }
 
 // drawBy draws l below or beside a w-by-w figure whose top left is o.
+// A legend beside it is centred on the figure, or starts at the top of
+// the extent when it is the taller (it ran above the extent, into the
+// page's header).
 func (l legend) drawBy(c layout.Canvas, o layout.Point, w float64, beside bool) {
 	if beside {
 		lw := l.besideWidth()
-		l.draw(c, layout.Pt(o.X+w, o.Y+(w-l.height(lw))/2), lw)
+		l.draw(c, layout.Pt(o.X+w, o.Y+max(0, (w-l.height(lw))/2)), lw)
 		return
 	}
 	l.draw(c, layout.Pt(o.X, o.Y+w), w)

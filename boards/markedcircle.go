@@ -93,16 +93,20 @@ func (b MarkedCircle) geom() *labelGeom {
 	return g
 }
 
+// labelRadius is the radius, from the circle's centre, at which the mark
+// labels of a board of size s in font size fs are centred.
+func labelRadius(s, fs float64) float64 { return s/2 + 3 + 0.9*fs }
+
 // labelsClear reports whether every label keeps markLabelGap from the
 // labels of the two marks after it, at font size fs. A label is centred
-// at radius s/2+3+0.9fs (as Draw sets it), 0.72fs high.
+// at labelRadius, 0.72fs high.
 func (b MarkedCircle) labelsClear(s, fs float64) bool {
 	g := b.geom()
 	return clearAt(g, s, fs)
 }
 
 func clearAt(g *labelGeom, s, fs float64) bool {
-	r, m, hh := s/2+3+fs*0.9, len(g.w), 0.36*fs
+	r, m, hh := labelRadius(s, fs), len(g.w), 0.36*fs
 	for i := 0; i < m; i++ {
 		for d := 1; d <= 2 && d < m; d++ {
 			j := (i + d) % m
@@ -177,6 +181,32 @@ func (b MarkedCircle) Opening(s float64, k int) float64 {
 	return s * math.Sin(math.Pi*float64(k)/float64(b.Marks))
 }
 
+// tickOut is how far, in mm, the tick of a mark reaches beyond the
+// circle (and within it).
+const tickOut = 1.8
+
+// Clear reports whether the rectangle box keeps gap mm clear of what the
+// board drawn at o with size s draws round its circle: the circle, its
+// ticks and the mark labels (not the compass table). A figure built on the
+// board puts its own marks where this holds, in the corners the circle
+// leaves free.
+func (b MarkedCircle) Clear(o layout.Point, s float64, box layout.Rect, gap float64) bool {
+	ctr := b.Center(o, s)
+	near := layout.Pt(math.Max(box.Min.X, math.Min(ctr.X, box.Max.X)), math.Max(box.Min.Y, math.Min(ctr.Y, box.Max.Y)))
+	if near.Dist(ctr) < s/2+tickOut+gap {
+		return false
+	}
+	g, fs := b.geom(), b.font(s).Size
+	lr, hh := labelRadius(s, fs), 0.36*fs
+	for i, w := range g.w {
+		at := layout.Pt(ctr.X+lr*g.sin[i], ctr.Y-lr*g.cos[i])
+		if math.Abs(at.X-(box.Min.X+box.Max.X)/2) < (w*fs+box.W())/2+gap && math.Abs(at.Y-(box.Min.Y+box.Max.Y)/2) < hh+box.H()/2+gap {
+			return false
+		}
+	}
+	return true
+}
+
 // Draw implements layout.Figure.
 func (b MarkedCircle) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	ctr, r := b.Center(o, s), s/2
@@ -185,9 +215,9 @@ func (b MarkedCircle) Draw(c layout.Canvas, o layout.Point, s float64, st layout
 	tick := layout.Pen{Width: st.Line, Color: layout.Black}
 	for i := 1; i <= b.Marks; i++ {
 		a := b.MarkAngle(i)
-		c.Stroke(layout.Segment(layout.Compass(ctr, r-1.8, a), layout.Compass(ctr, r+1.8, a)), tick)
+		c.Stroke(layout.Segment(layout.Compass(ctr, r-tickOut, a), layout.Compass(ctr, r+tickOut, a)), tick)
 		c.Fill((&layout.Path{}).Circle(b.Mark(o, s, i), 0.55), layout.Black)
-		at := layout.Compass(ctr, r+3+f.Size*0.9, a)
+		at := layout.Compass(ctr, labelRadius(s, f.Size), a)
 		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(i), f, layout.Center, layout.Black)
 	}
 	c.Fill((&layout.Path{}).Circle(ctr, 0.3), st.Guide)
