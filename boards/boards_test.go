@@ -269,3 +269,32 @@ func TestMarkedCircleClear(t *testing.T) {
 		}
 	}
 }
+
+// TableBox holds every line of the compass table, below the circle or
+// beside it, and is empty for the plain board.
+func TestTableBox(t *testing.T) {
+	for _, b := range []MarkedCircle{{Marks: 12}, {Marks: 12, LegendBeside: true}, {Marks: 66, LegendBeside: true}, {Marks: 105}} {
+		o, s := layout.Pt(10, 20), 150.0
+		box := b.TableBox(o, s)
+		rec := &layout.Recorder{}
+		b.Draw(rec, o, s, layout.DefaultStyle)
+		n := 0
+		for _, op := range rec.Pages[0].Ops {
+			if op.Kind != "text" || op.Align != layout.Left {
+				continue
+			}
+			n++
+			w := layout.TextWidth(op.Text, op.Font)
+			if op.At.X < box.Min.X-1e-9 || op.At.X+w > box.Max.X+1e-9 || op.At.Y-op.Font.Size < box.Min.Y-1e-9 || op.At.Y > box.Max.Y+1e-9 {
+				t.Errorf("%+v: %q at %v outside the table's box %v", b, op.Text, op.At, box)
+			}
+		}
+		if n != (b.Marks-1)/2+1 {
+			t.Errorf("%+v: %d lines of the table", b, n)
+		}
+	}
+	b := MarkedCircle{Marks: 12, Bare: true}
+	if box := b.TableBox(layout.Pt(0, 0), 100); box.W() != 0 || box.H() != 0 {
+		t.Errorf("the plain board's table box is %v", box)
+	}
+}

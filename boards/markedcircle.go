@@ -207,6 +207,15 @@ func (b MarkedCircle) Clear(o layout.Point, s float64, box layout.Rect, gap floa
 	return true
 }
 
+// TableBox returns the box the table of compass openings takes on the
+// board drawn at o with size s (empty for a plain board).
+func (b MarkedCircle) TableBox(o layout.Point, s float64) layout.Rect {
+	if b.Bare {
+		return layout.Rect{}
+	}
+	return b.legend(s).boxBy(o, s+2*b.margin(s), b.LegendBeside)
+}
+
 // Draw implements layout.Figure.
 func (b MarkedCircle) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	ctr, r := b.Center(o, s), s/2
