@@ -16,6 +16,7 @@ var corpus = []struct {
 	flags map[string]string
 }{
 	{"permutation-grid", map[string]string{"copies": "2"}},
+	{"arcs-and-marks", map[string]string{"copies": "2"}},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from
