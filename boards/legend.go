@@ -17,6 +17,15 @@ func labelFont(s float64) layout.Font {
 type legend struct {
 	heading string
 	entries []string
+	cw      float64 // the column width, once measured (sized)
+}
+
+// sized returns l with its column width measured: a legend's height,
+// width and place all ask for it, and measuring every entry's text each
+// time made a large board's layout slow.
+func (l legend) sized() legend {
+	l.cw = l.measure()
+	return l
 }
 
 const legendRow = 4.6
@@ -27,6 +36,13 @@ var (
 )
 
 func (l legend) colWidth() float64 {
+	if l.cw > 0 {
+		return l.cw
+	}
+	return l.measure()
+}
+
+func (l legend) measure() float64 {
 	w := 0.0
 	for _, e := range l.entries {
 		w = math.Max(w, layout.TextWidth(e, legendFont))

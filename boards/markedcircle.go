@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"papergames/layout"
 )
@@ -38,8 +39,7 @@ func (b MarkedCircle) margin(s float64) float64 {
 	if b.Bare {
 		// The plain circle of a compact sheet keeps only the room its
 		// labels take (centred at r+3+0.9f), so that six fit A4.
-		g := b.geom()
-		return 3 + 0.9*f + math.Max(slices.Max(g.w)*f/2, 0.36*f) + 0.5
+		return 3 + 0.9*f + math.Max(b.geom().maxW*f/2, 0.36*f) + 0.5
 	}
 	return 4 + 2.4*f
 }
@@ -54,27 +54,39 @@ const minLabel = 2.4
 // usual label font, made smaller where the labels of neighbouring marks
 // would touch (three-digit numbers at 12 o'clock), but not below minLabel.
 func (b MarkedCircle) font(s float64) layout.Font {
+	g := b.geom()
+	if last := g.font.Load(); last != nil && last.s == s {
+		return layout.Font{Size: last.size}
+	}
 	f := labelFont(s)
-	if b.labelsClear(s, f.Size) {
-		return f
-	}
-	lo, hi := minLabel, f.Size // shrink within 0.01 mm, not below minLabel
-	for hi-lo > 0.005 {
-		if mid := (lo + hi) / 2; b.labelsClear(s, mid) {
-			lo = mid
-		} else {
-			hi = mid
+	if !b.labelsClear(s, f.Size) {
+		lo, hi := minLabel, f.Size // shrink within 0.01 mm, not below minLabel
+		for hi-lo > 0.005 {
+			if mid := (lo + hi) / 2; b.labelsClear(s, mid) {
+				lo = mid
+			} else {
+				hi = mid
+			}
 		}
+		f = layout.Font{Size: math.Floor(lo*100) / 100}
 	}
-	return layout.Font{Size: math.Floor(lo*100) / 100}
+	g.font.Store(&fontAt{s, f.Size})
+	return f
 }
+
+// fontAt is a board's label font size at one size: the layout asks for
+// the board's extent, its centre and its margin at the same size in turn,
+// each needing the font.
+type fontAt struct{ s, size float64 }
 
 // labelGeom is what the label boxes of a board of m marks need, kept per
 // m: the layout asks for them many times.
 type labelGeom struct {
 	w        []float64 // w[i-1]: mark i's label width at font size 1 mm
+	maxW     float64   // the widest
 	sin, cos []float64 // of mark i's angle
 	minSize  float64
+	font     atomic.Pointer[fontAt] // the font last worked out
 }
 
 var labelGeoms sync.Map // int -> *labelGeom
@@ -88,6 +100,7 @@ func (b MarkedCircle) geom() *labelGeom {
 		g.w[i] = layout.TextWidth(fmt.Sprint(i+1), layout.Font{Size: 1})
 		g.sin[i], g.cos[i] = layout.SinCosDeg(b.MarkAngle(i + 1))
 	}
+	g.maxW = slices.Max(g.w)
 	g.minSize = b.minSize(g)
 	labelGeoms.Store(b.Marks, g)
 	return g
@@ -148,7 +161,7 @@ func (b MarkedCircle) legend(s float64) legend {
 	for k := 1; 2*k < b.Marks; k++ {
 		l.entries = append(l.entries, fmt.Sprintf("k = %d: %.1f mm", k, b.Opening(s, k)))
 	}
-	return l
+	return l.sized()
 }
 
 // Extent implements layout.Figure.
@@ -191,20 +204,33 @@ const tickOut = 1.8
 // board puts its own marks where this holds, in the corners the circle
 // leaves free.
 func (b MarkedCircle) Clear(o layout.Point, s float64, box layout.Rect, gap float64) bool {
+	return b.Keepout(o, s)(box, gap)
+}
+
+// Keepout returns Clear for the board drawn at o with size s, its label
+// boxes worked out once, for a figure that tries many boxes.
+func (b MarkedCircle) Keepout(o layout.Point, s float64) func(box layout.Rect, gap float64) bool {
 	ctr := b.Center(o, s)
-	near := layout.Pt(math.Max(box.Min.X, math.Min(ctr.X, box.Max.X)), math.Max(box.Min.Y, math.Min(ctr.Y, box.Max.Y)))
-	if near.Dist(ctr) < s/2+tickOut+gap {
-		return false
-	}
 	g, fs := b.geom(), b.font(s).Size
 	lr, hh := labelRadius(s, fs), 0.36*fs
+	type label struct{ x, y, hw float64 }
+	labels := make([]label, len(g.w))
 	for i, w := range g.w {
-		at := layout.Pt(ctr.X+lr*g.sin[i], ctr.Y-lr*g.cos[i])
-		if math.Abs(at.X-(box.Min.X+box.Max.X)/2) < (w*fs+box.W())/2+gap && math.Abs(at.Y-(box.Min.Y+box.Max.Y)/2) < hh+box.H()/2+gap {
+		labels[i] = label{ctr.X + lr*g.sin[i], ctr.Y - lr*g.cos[i], w * fs / 2}
+	}
+	return func(box layout.Rect, gap float64) bool {
+		near := layout.Pt(math.Max(box.Min.X, math.Min(ctr.X, box.Max.X)), math.Max(box.Min.Y, math.Min(ctr.Y, box.Max.Y)))
+		if near.Dist(ctr) < s/2+tickOut+gap {
 			return false
 		}
+		cx, cy := (box.Min.X+box.Max.X)/2, (box.Min.Y+box.Max.Y)/2
+		for _, l := range labels {
+			if math.Abs(l.x-cx) < l.hw+box.W()/2+gap && math.Abs(l.y-cy) < hh+box.H()/2+gap {
+				return false
+			}
+		}
+		return true
 	}
-	return true
 }
 
 // TableBox returns the box the table of compass openings takes on the

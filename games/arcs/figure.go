@@ -1,8 +1,10 @@
 package arcs
 
 import (
+	"math"
 	"strconv"
 	"strings"
+	"sync"
 
 	"papergames/boards"
 	"papergames/layout"
@@ -232,65 +234,97 @@ func (f Figure) square(s float64) float64 {
 	return 2 * (f.Center(layout.Pt(0, 0), s).X)
 }
 
-// layoutAt chooses the bubbles' arrangement and place at size s: the
-// first arrangement that fits, in a corner of the circle's square or of
-// the figure's extent, clear of the circle, its labels and its compass
-// table; else, outside the board, a strip to its right, or a band under
-// it in the variant with the table beside the circle (the layout takes
-// whichever leaves the larger board). It returns the block,
-// its top left relative to the figure's, and whether the figure's extent
-// holds it without growing.
-func (f Figure) layoutAt(s float64) (block, layout.Point, bool) {
-	w := f.square(s)
-	e := f.MarkedCircle.Extent(s)
-	z := layout.Pt(0, 0)
-	table := f.TableBox(z, s)
-	const pad = 0.5
-	fits := func(b block, p layout.Point) bool {
-		if p.X < 0 || p.Y < 0 || p.X+b.w > e.W || p.Y+b.h > e.H {
-			return false
-		}
-		for _, r := range []layout.Rect{shift(b.title, p), shift(b.grid, p)} {
-			if !f.Clear(z, s, r, bubbleGap) || overlap(r, table, bubbleGap) {
-				return false
-			}
-		}
-		return true
+// blockSet is the arrangements of a board's bubbles: each shape with its
+// title on one line, and on two.
+type blockSet struct {
+	shapes   []shape
+	one, two []block
+}
+
+var blockSets sync.Map // blockKey -> *blockSet
+
+type blockKey struct{ marks int }
+
+// blocks returns the arrangements of f's bubbles, computed once per
+// number of marks: the layout asks for the figure's extent at many sizes.
+func (f Figure) blocks() *blockSet {
+	k := blockKey{f.Marks}
+	if v, ok := blockSets.Load(k); ok {
+		return v.(*blockSet)
 	}
-	shapes := f.shapes()
-	blocks := make([]block, len(shapes))
-	for i, sh := range shapes {
-		b := f.block(sh)
-		blocks[i] = b
+	bs := &blockSet{shapes: f.shapes()}
+	for _, sh := range bs.shapes {
+		bs.one = append(bs.one, f.block(sh))
+		sh.twoLines = true
+		bs.two = append(bs.two, f.block(sh))
+	}
+	blockSets.Store(k, bs)
+	return bs
+}
+
+// layoutAt chooses the bubbles' arrangement and place at size s, e being
+// the board's extent without them: the first arrangement that fits a
+// corner of the circle's square, clear of the circle and its labels, or
+// (with the compass table beside the circle, which leaves room above or
+// below it) a corner of the extent clear of the table too; else, outside
+// the board, a strip to its right, or a band under it in the variant with
+// the table beside the circle (the layout takes whichever leaves the
+// larger board). It returns the block, its top left relative to the
+// figure's, and whether the figure's extent holds it without growing.
+func (f Figure) layoutAt(s float64, e layout.Size) (block, layout.Point, bool) {
+	w := f.square(s)
+	z := layout.Pt(0, 0)
+	const pad = 0.5
+	keep := f.Keepout(z, s)
+	clear := func(b block, p layout.Point) bool {
+		return p.X >= 0 && p.Y >= 0 && keep(shift(b.title, p), bubbleGap) && keep(shift(b.grid, p), bubbleGap)
+	}
+	bs := f.blocks()
+	for _, b := range bs.one {
+		// Nearest the circle's centre, in any corner, the bubbles come
+		// this close: too close, and no corner needs trying.
+		gx, gy := w/2-pad-(b.w-b.grid.Min.X), w/2-pad-b.h
+		if math.Hypot(max(gx, 0), max(gy, 0)) < s/2+bubbleGap {
+			continue
+		}
 		for _, p := range []layout.Point{
-			{X: w - pad - b.w, Y: pad},               // the square's top right
-			{X: w - pad - b.w, Y: w - pad - b.h},     // its bottom right
-			{X: pad, Y: pad},                         // its top left
-			{X: pad, Y: w - pad - b.h},               // its bottom left
-			{X: e.W - pad - b.w, Y: pad},             // the extent's top right
-			{X: e.W - pad - b.w, Y: e.H - pad - b.h}, // its bottom right
-			{X: pad, Y: e.H - pad - b.h},             // its bottom left
+			{X: w - pad - b.w, Y: pad},           // top right
+			{X: w - pad - b.w, Y: w - pad - b.h}, // bottom right
+			{X: pad, Y: pad},                     // top left
+			{X: pad, Y: w - pad - b.h},           // bottom left
 		} {
-			if fits(b, p) {
+			if clear(b, p) {
 				return b, p, true
 			}
 		}
 	}
-	if f.LegendBeside {
-		return band(blocks, w, e)
+	if f.LegendBeside && !f.Bare {
+		table := f.TableBox(z, s)
+		for _, b := range bs.one {
+			for _, p := range []layout.Point{
+				{X: e.W - pad - b.w, Y: pad},             // the extent's top right
+				{X: e.W - pad - b.w, Y: e.H - pad - b.h}, // its bottom right
+				{X: pad, Y: e.H - pad - b.h},             // its bottom left
+			} {
+				if p.X+b.w <= e.W && p.Y+b.h <= e.H && clear(b, p) && !overlap(shift(b.title, p), table, bubbleGap) && !overlap(shift(b.grid, p), table, bubbleGap) {
+					return b, p, true
+				}
+			}
+		}
 	}
-	return strip(blocks, shapes, f, w, e)
+	if f.LegendBeside {
+		return band(bs.one, w, e)
+	}
+	return strip(bs, w, e)
 }
 
 // strip is the fallback of a board drawn above its table: the
 // narrowest arrangement no taller than the circle's square (else the
 // shortest), to the right of the board.
-func strip(blocks []block, shapes []shape, f Figure, w float64, e layout.Size) (block, layout.Point, bool) {
+func strip(bs *blockSet, w float64, e layout.Size) (block, layout.Point, bool) {
 	var best block
-	for i, sh := range shapes {
-		b := blocks[i]
-		sh.twoLines = true
-		if b2 := f.block(sh); b2.w < b.w && b2.h <= w {
+	for i, b := range bs.one {
+		if b2 := bs.two[i]; b2.w < b.w && b2.h <= w {
 			b = b2
 		}
 		fits, bestFits := b.h <= w, best.h > 0 && best.h <= w
@@ -327,7 +361,7 @@ func overlap(a, b layout.Rect, gap float64) bool {
 // Extent implements layout.Figure.
 func (f Figure) Extent(s float64) layout.Size {
 	e := f.MarkedCircle.Extent(s)
-	b, p, inside := f.layoutAt(s)
+	b, p, inside := f.layoutAt(s, e)
 	if inside {
 		return e
 	}
@@ -338,7 +372,7 @@ func (f Figure) Extent(s float64) layout.Size {
 // size s: the numbered bubbles in order of their marks, or the digit
 // places' bubbles, the highest place first.
 func (f Figure) Bubbles(o layout.Point, s float64) []Bubble {
-	b, p, _ := f.layoutAt(s)
+	b, p, _ := f.layoutAt(s, f.MarkedCircle.Extent(s))
 	out := make([]Bubble, len(b.bubbles))
 	for i, bb := range b.bubbles {
 		bb.At = layout.Pt(o.X+p.X+bb.At.X, o.Y+p.Y+bb.At.Y)
@@ -350,7 +384,7 @@ func (f Figure) Bubbles(o layout.Point, s float64) []Bubble {
 // Draw implements layout.Figure.
 func (f Figure) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 	f.MarkedCircle.Draw(c, o, s, st)
-	b, p, _ := f.layoutAt(s)
+	b, p, _ := f.layoutAt(s, f.MarkedCircle.Extent(s))
 	at := o.Add(p)
 	for i, l := range b.titleLines {
 		c.Text(layout.Pt(at.X+b.w/2, at.Y+float64(i+1)*titleLine-0.6), l, titleFont, layout.Center, layout.Black)
