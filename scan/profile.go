@@ -25,13 +25,13 @@ type Sample struct {
 // arcs of Arcs And Marks cross) sums a Profile itself.
 func (k *Ink) Profile(pl []layout.Point, half float64) []Sample {
 	var out []Sample
-	k.walk(pl, half, func(s Sample) { out = append(out, s) })
+	k.Walk(pl, half, func(s Sample) { out = append(out, s) })
 	return out
 }
 
-// walk calls fn with the pencil at every Step along a polyline: the
-// darkest sample across the path within half (mm) of it.
-func (k *Ink) walk(pl []layout.Point, half float64, fn func(Sample)) {
+// Walk calls fn with each sample of the Profile in turn, keeping none: a
+// reader that weighs thousands of candidate paths sums them as they come.
+func (k *Ink) Walk(pl []layout.Point, half float64, fn func(Sample)) {
 	for i := 1; i < len(pl); i++ {
 		a, b := pl[i-1], pl[i]
 		l := a.Dist(b)

@@ -108,7 +108,7 @@ func (k *Ink) Along(pl []layout.Point, half, thresh float64) Trace {
 	var t Trace
 	total, seen, covered, dark := 0.0, 0.0, 0.0, 0.0
 	run := 0.0
-	k.walk(pl, half, func(sm Sample) {
+	k.Walk(pl, half, func(sm Sample) {
 		total += sm.Len
 		if !sm.Seen {
 			return

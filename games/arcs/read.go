@@ -139,11 +139,11 @@ func (ct counts) seen() float64 {
 	return 0
 }
 
-// measure sums a profile; shared names the samples another arc runs
-// through (nil: none).
-func measure(prof []scan.Sample, thresh float64, shared func(layout.Point) bool) counts {
+// measure sums the pencil along arc g; shared names the samples another
+// arc runs through (nil: none).
+func measure(ink *scan.Ink, g arcGeom, thresh float64, shared func(layout.Point) bool) counts {
 	var ct counts
-	for _, s := range prof {
+	ink.Walk(g.points(arcTrim, 0.5), g.half(), func(s scan.Sample) {
 		switch {
 		case !s.Seen:
 			ct.hidden += s.Len
@@ -158,7 +158,7 @@ func measure(prof []scan.Sample, thresh float64, shared func(layout.Point) bool)
 		default:
 			ct.ownLight += s.Len
 		}
-	}
+	})
 	return ct
 }
 
@@ -240,12 +240,11 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	reach := (m - 1) / 2
 	cands := make([][]candidate, m+1) // cands[c][k-1]
 	best := make([]int, m+1)          // the reach read about each centre
-	profile := func(g arcGeom) []scan.Sample { return ink.Profile(g.points(arcTrim, 0.5), g.half()) }
 	for c := 1; c <= m; c++ {
 		cands[c] = make([]candidate, reach)
 		for k := 1; k <= reach; k++ {
 			cd := candidate{g: geometry(b, in.O, in.S, c, k)}
-			cd.ct = measure(profile(cd.g), thresh, nil)
+			cd.ct = measure(ink, cd.g, thresh, nil)
 			cands[c][k-1] = cd
 			if best[c] == 0 || cd.ct.all() > cands[c][best[c]-1].ct.all() {
 				best[c] = k
@@ -281,7 +280,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			}
 			for k := range cands[c] {
 				if cd := &cands[c][k]; cd.ct.all() >= 0.1 {
-					cd.ct = measure(profile(cd.g), thresh, shared)
+					cd.ct = measure(ink, cd.g, thresh, shared)
 				}
 			}
 		}

@@ -507,7 +507,7 @@ func BenchmarkReadRound(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if c := readtest.Compare(truth[0].moves, out); c.Right != c.Moves {
+			if c := readtest.Compare(truth[0].moves, out); c.WrongUnflagged > 0 || tc.m <= 12 && c.Right != c.Moves {
 				b.Fatalf("%s:\n%s", c, out.Entry)
 			}
 			b.ResetTimer()
