@@ -20,17 +20,17 @@ var _ games.Paperer = Game{}
 // of where the compass would have drawn it (less where the arcs of the
 // neighbouring reaches about the same centre run closer), leaving out
 // arcTrim mm at each end, where the mark's tick and dot hide it and the
-// arcs ending at that mark crowd together. Where the arc of another
-// centre, read already, runs within maskR of a sample, that sample's
-// pencil is that arc's and is no evidence for this one: a rival reach
-// crossed by many arcs would otherwise gather their pencil.
+// arcs ending at that mark crowd together. Within maskR of an arc read
+// about another centre, a sample meets that arc's pencil whether the
+// candidate is drawn or not, and is weighed as such (model).
 const (
 	arcHalf    = 0.5
 	arcHalfMin = 0.2
 	arcTrim    = 2.0
 	maskR      = 0.9
-	// sureLL is the margin of log-likelihood, against the best rival,
-	// at which a reach is read with confidence 0.5 (and in doubt below).
+	// sureLL is the margin of log-likelihood (in mm of pencil weighed
+	// as model does) over the best rival reach at which a reach is read
+	// with confidence 0.5, and in doubt below.
 	sureLL = 30.0
 )
 
@@ -52,8 +52,9 @@ const (
 	bubbleInset  = 0.4 // mm inside the printed ring
 )
 
-// arc is one arc of the board read: centre and reach, its polyline, and
-// where it is for the overlay.
+// arcGeom is where an arc lies on the page: its circle, the angles it
+// runs between, its middle (for the overlay) and how near the arcs of the
+// neighbouring reaches about the same centre run.
 type arcGeom struct {
 	p        layout.Point // its centre, mark c
 	r        float64      // its radius
@@ -217,12 +218,14 @@ func fit(cands [][]candidate, best []int, drawn []int) model {
 // and the first centre from its bubbles. Every mark is the centre of
 // exactly one arc of a finished round, and the arcs of one centre are
 // concentric, so each centre's reach is the candidate whose whole arc
-// carries the most pencil, against the best rival reach about the same
-// centre; the pencil where the arcs of other centres cross a candidate is
-// theirs and is left out. The order of play is the centres' order from
-// the first centre, which the drawing does not show: the bubbles give it
-// (none shaded: mark 1, as the record form says), and an unfinished
-// round's arcs show where they begin.
+// (its part inside the circle) is likeliest drawn, against the best rival
+// reach about the same centre: its pencil is weighed sample by sample
+// against the board's own rates of pencil on an arc drawn, off any, and
+// where an arc read about another centre runs (crossing it, or alongside).
+// The order of play is the centres' order from the first centre, which
+// the drawing does not show: the bubbles give it (none shaded: mark 1, as
+// the record form says), and an unfinished round's arcs show where they
+// begin.
 func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	fig, ok := in.Figure.(Figure)
 	if !ok {
@@ -497,7 +500,7 @@ func readFirst(fig Figure, ink *scan.Ink, in games.ReadIn, thresh float64) first
 			hidden++
 		}
 	}
-	floor := slices.Sorted(slices.Values(v))[len(v)/2]
+	floor := slices.Sorted(slices.Values(v))[len(v)/4] // most bubbles are empty
 	for i := range v {
 		v[i] = math.Max(0, v[i]-floor)
 	}
