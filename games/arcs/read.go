@@ -518,7 +518,7 @@ func readFirst(fig Figure, ink *scan.Ink, in games.ReadIn, thresh float64) first
 	// pick reads one group of bubbles (all, or one place's column): the
 	// index chosen (-1 for none) and a doubt.
 	pick := func(idx []int) (int, string) {
-		sort.Slice(idx, func(a, b int) bool { return v[idx[a]] > v[idx[b]] })
+		sort.SliceStable(idx, func(a, b int) bool { return v[idx[a]] > v[idx[b]] }) // ties: the first bubble first
 		top := idx[0]
 		var second float64
 		if len(idx) > 1 {
