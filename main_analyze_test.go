@@ -52,7 +52,7 @@ func TestAnalyzeRefusals(t *testing.T) {
 		want string
 	}{
 		{[]string{"analyze", "cross-dont-cross", "defense", "--chords", ""}, "--chords is given with no value"},
-		{[]string{"analyze", "crossing-the-rings", "divider-share", "--games", "0"}, "--games 0: play at least 1"},
+		{[]string{"analyze", "crossing-the-rings", "divider-share", "--games", "0"}, "--games 0: must be from 1 to 1,000,000"},
 	} {
 		status, _, stderr := runCLI(t, tc.args...)
 		if status != 2 || !strings.Contains(stderr, tc.want) {

@@ -57,7 +57,7 @@ var outputCommands = [][]string{
 	{"rules", "arcs-and-marks"},
 	{"transcript", "permutation-grid"},
 	{"completion", "bash"},
-	{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record"},
+	{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record", "--copies", "1"},
 	{"board", "arcs-and-marks", "-o", "-", "--format", "pdf"},
 	{"faces", "examples/drawings/star.yaml"},
 	{"faces", "examples/drawings/star.yaml", "--json"},

@@ -31,8 +31,20 @@ func TestPuzzleCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	st, report, e := runCLI(t, "puzzle", "check", out("mine.yaml"))
-	if st != 0 || !strings.Contains(report, "the fewest is") {
-		t.Errorf("check: status %d: %s%s", st, report, e)
+	if want := map[bool]int{true: 0, false: 3}[strings.Contains(report, "\noptimal:")]; st != want || !strings.Contains(report, "the fewest is") {
+		t.Errorf("check: status %d, want %d: %s%s", st, want, report, e)
+	}
+	// A blank fill, checked before writing any number: scored, unfinished,
+	// not optimal: status 3, so that a script can tell (issue 22).
+	st, blank, e = runCLI(t, "puzzle", "curve-fill", "--seed", "1", "--transcript", "2")
+	if st != 0 {
+		t.Fatalf("status %d: %s", st, e)
+	}
+	if err := os.WriteFile(out("fill.yaml"), []byte(blank), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if st, report, e := runCLI(t, "puzzle", "check", out("fill.yaml")); st != 3 || !strings.Contains(report, "not optimal: 9 short of the maximum") || e != "" {
+		t.Errorf("check of an unfinished fill: status %d, want 3: %s%s", st, report, e)
 	}
 	for _, args := range [][]string{
 		{"puzzle", "curve-fill", "--difficulty", "fiendish", "-o", out("x.pdf")},

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -41,7 +42,7 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"board", "arcs-and-marks", "-o", out("a.pdf")}, 0, "", "wrote " + out("a.pdf")},
 		{[]string{"board", "arcs-and-marks", "--marks", "8", "-o", out("a.svg")}, 0, "", "wrote"},
 		{[]string{"board", "within-the-curve", "--players", "3", "-o", out("w.svg")}, 0, "", "w-3.svg"},
-		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record"}, 0, "<svg", ""},
+		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg", "--no-record", "--copies", "1"}, 0, "<svg", ""},
 		{[]string{"board", "arcs-and-marks", "-o", "-", "--format", "svg"}, 1, "", "--no-record"},
 		{[]string{"board", "arcs-and-marks", "-o", "-"}, 2, "", "--format pdf or --format svg"},
 		{[]string{"board", "arcs-and-marks", "-o", out("a.png")}, 2, "", "must end in .pdf or .svg"},
@@ -51,7 +52,10 @@ func TestCommandLine(t *testing.T) {
 		{[]string{"board", "arcs-and-marks", "--board-size", "300mm", "-o", out("bad.pdf")}, 2, "", "largest that fits this page is"},
 		{[]string{"board", "arcs-and-marks", "--board-size", "12furlongs", "-o", out("bad.pdf")}, 2, "", "not a length"},
 		{[]string{"board", "arcs-and-marks", "--marks", "twelve"}, 2, "", "invalid value"},
-		{[]string{"board", "arcs-and-marks", "--bogus"}, 2, "", "flag provided but not defined"},
+		{[]string{"board", "arcs-and-marks", "--bogus"}, 2, "", "unknown flag --bogus (see papergames board arcs-and-marks --help)"},
+		{[]string{"board", "arcs-and-marks", "--markz", "3"}, 2, "", `unknown flag --markz (did you mean "--marks"?)`},
+		{[]string{"board", "arcs-and-marks", "-markz", "3"}, 2, "", `unknown flag -markz (did you mean "--marks"?)`},
+		{[]string{"scor", "x.yaml"}, 2, "", `unknown command "scor" (did you mean "score"?)`},
 		{[]string{"board", "arcs-and-markz"}, 2, "", "did you mean arcs-and-marks?"},
 		{[]string{"board"}, 2, "", "board needs one game id"},
 		{[]string{"frobnicate"}, 2, "", `unknown command "frobnicate"`},
@@ -80,7 +84,7 @@ func TestCommandLine(t *testing.T) {
 func TestEnvironmentPaper(t *testing.T) {
 	t.Setenv("PAPERGAMES_PAPER", "letter")
 	name := filepath.Join(t.TempDir(), "x.svg")
-	if st, _, e := runCLI(t, "board", "permutation-grid", "--no-record", "-o", name); st != 0 {
+	if st, _, e := runCLI(t, "board", "permutation-grid", "--no-record", "--copies", "1", "-o", name); st != 0 {
 		t.Fatal(e)
 	}
 	b, _ := os.ReadFile(name)
@@ -416,8 +420,8 @@ func TestStdinIsNamedInMessages(t *testing.T) {
 		src  string
 		want string
 	}{
-		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
-		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16777216 bytes; refused"},
+		{[]string{"faces", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16,777,216 bytes (16 MB), the limit; refused"},
+		{[]string{"score", "-"}, strings.Repeat(" ", input.MaxBytes+1), "papergames: <stdin>: larger than 16,777,216 bytes (16 MB), the limit; refused"},
 		{[]string{"faces", "-"}, "segments: [[[0, 0], [0, 0]]]", "papergames: <stdin>:1:12: segment 1 has zero length"},
 	} {
 		var o, e bytes.Buffer
@@ -537,5 +541,61 @@ func TestPaperFromTheEnvironment(t *testing.T) {
 	}
 	if status, _, stderr := runCLI(t, "board", "arcs-and-marks", "--paper", "a3", "-o", filepath.Join(t.TempDir(), "b.pdf")); status != 0 {
 		t.Errorf("--paper a3 over a bad $PAPERGAMES_PAPER: exit %d, %s", status, stderr)
+	}
+}
+
+// TestCompletionWhateverTheName: the completion script completes the
+// program under the name it was run by (a binary built as pg, or run by a
+// path), and papergames; in bash it completes subcommands (issue 22).
+func TestCompletionWhateverTheName(t *testing.T) {
+	var o, e bytes.Buffer
+	if st := run([]string{"/some/where/pg", "completion", "bash", "--name", "my games"}, strings.NewReader(""), &o, &e); st != 0 {
+		t.Fatalf("status %d: %s", st, e.String())
+	}
+	if !strings.Contains(o.String(), "complete -o filenames -F _papergames_complete papergames pg 'my games'\n") {
+		t.Fatalf("the script does not complete pg:\n%s", o.String())
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	// The test binary plays the program (TestMain runs it as papergames
+	// when PAPERGAMES_AS_CLI is set), under the name pg.
+	dir := t.TempDir()
+	if err := os.Symlink(exe, filepath.Join(dir, "pg")); err != nil {
+		t.Skip(err)
+	}
+	script := o.String() + `COMP_WORDS=(pg boa); COMP_CWORD=1; _papergames_complete; echo "${COMPREPLY[@]}"`
+	cmd := exec.Command(bash, "--norc", "-c", script)
+	cmd.Env = append(os.Environ(), "PATH="+dir+":"+os.Getenv("PATH"), "PAPERGAMES_AS_CLI=1")
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != "board" {
+		t.Errorf("pg boa<TAB>: %q %v, want board", out, err)
+	}
+}
+
+// TestMain runs the test binary as papergames itself when
+// PAPERGAMES_AS_CLI is set, for tests that need the program as a command,
+// and as the hostile campaign's child under its limits when
+// PAPERGAMES_CHILD is.
+func TestMain(m *testing.M) {
+	switch {
+	case os.Getenv("PAPERGAMES_AS_CLI") != "":
+		os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	case os.Getenv("PAPERGAMES_CHILD") == "1":
+		os.Exit(run(append([]string{"papergames"}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// TestTextSlips: "an Arcs And Marks sheet", not "a Arcs And Marks".
+func TestTextSlips(t *testing.T) {
+	_, out, _ := runCLI(t, "transcript", "--help")
+	if !strings.Contains(out, "blank transcript of an Arcs And Marks sheet") || strings.Contains(out, " a Arcs") {
+		t.Errorf("transcript --help:\n%s", out)
 	}
 }

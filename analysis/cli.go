@@ -6,10 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
+
+	"papergames/input"
 )
 
 // UsageError is a mistake on the command line (exit status 2).
@@ -48,7 +49,7 @@ flags of every question:
   --workers N       goroutines (default 0: one per core); the answer does not depend on it
   --shard K/N       compute part K of N and write a partial result (to -o FILE or standard output)
   -o FILE           where --shard writes
-  --quiet           no progress bar (there is none when standard error is not a terminal)
+  --quiet           no progress (a bar on a terminal, else a line every 10 s)
 
 papergames analyze GAME QUESTION --help lists the question's own flags.
 `)
@@ -73,7 +74,7 @@ func (c *common) define(fs *flag.FlagSet) {
 	fs.IntVar(&c.workers, "workers", 0, "goroutines (0: one per core); the answer does not depend on it")
 	fs.StringVar(&c.shard, "shard", "", "compute part `K/N` only and write a partial result")
 	fs.StringVar(&c.out, "o", "", "write the partial result of --shard to `FILE`")
-	fs.BoolVar(&c.quiet, "quiet", false, "no progress bar")
+	fs.BoolVar(&c.quiet, "quiet", false, "no progress (a bar on a terminal, else a line every 10 s)")
 }
 
 // parseArgs parses flags written anywhere among the arguments.
@@ -150,6 +151,9 @@ func Main(args []string, stdout, stderr io.Writer) error {
 	})
 	if empty != nil {
 		return empty
+	}
+	if c.workers < 0 || c.workers > MaxWorkers {
+		return usagef("--workers %d: from 0 (one per core) to %d", c.workers, MaxWorkers)
 	}
 	common := map[string]bool{"json": true, "plot": true, "seed": true, "workers": true, "shard": true, "o": true, "quiet": true}
 	p := Params{}
@@ -319,13 +323,16 @@ func mainPlot(args []string, stderr io.Writer) error {
 	if err := checkPlotName(args[1]); err != nil {
 		return err
 	}
-	b, err := os.ReadFile(args[0])
+	b, err := input.ReadFile(args[0], nil)
 	if err != nil {
 		return err
 	}
 	var r Result
-	if err := json.Unmarshal(b, &r); err != nil || r.Question == "" {
-		return fmt.Errorf("%s: not an answer of papergames analyze --json", args[0])
+	if err := input.DecodeJSON(args[0], b, &r); err != nil {
+		return fmt.Errorf("not an answer of papergames analyze --json: %v", err)
+	}
+	if r.Question == "" {
+		return fmt.Errorf("%s: not an answer of papergames analyze --json (no question)", args[0])
 	}
 	if err := Plot(&r, args[1]); err != nil {
 		return err

@@ -7,7 +7,9 @@ import (
 	"math"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"codeberg.org/go-pdf/fpdf"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -23,6 +25,17 @@ func Plot(r *Result, name string) error {
 		return err
 	}
 	return writeFile(name, b)
+}
+
+// A chart's PDF has fixed dates and a sorted catalogue, as every other
+// PDF papergames writes, so that the same answer gives the same bytes.
+// gonum/plot's PDF canvas keeps its fpdf document to itself: the defaults
+// fpdf gives every new document are the way to reach them.
+func init() {
+	epoch := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	fpdf.SetDefaultCreationDate(epoch)
+	fpdf.SetDefaultModificationDate(epoch)
+	fpdf.SetDefaultCatalogSort(true)
 }
 
 // greys and shapes tell the series apart in print, without colour alone.

@@ -13,6 +13,8 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"papergames/input"
 )
 
 // Shard is part K (from 1) of N of a job's units: unit i belongs to shard
@@ -35,6 +37,8 @@ type Partial struct {
 	Shard    string                  `json:"shard"` // "K/N"
 	Total    int                     `json:"units"` // the job's units
 	Units    map[int]json.RawMessage `json:"results"`
+
+	File string `json:"-"` // the file it was read from, for messages
 }
 
 const partialFormat = "papergames-analysis-partial-1"
@@ -46,11 +50,14 @@ type Progress interface {
 }
 
 // NewProgress returns a progress bar with the time left on w for total
-// units, or nil when w is not a terminal (a log, a pipe, a test).
+// units when w is a terminal; otherwise (a log, a pipe, a test) plain
+// lines, one every LineEvery at most, none in a run shorter than that.
 func NewProgress(w io.Writer, total int, what string) Progress {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) || total < 2 {
+	if total < 2 {
 		return nil
+	}
+	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
+		return &lineProgress{w: w, total: total, what: what, now: time.Now, start: time.Now()}
 	}
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
@@ -63,6 +70,44 @@ func NewProgress(w io.Writer, total int, what string) Progress {
 		progressbar.OptionSetWidth(30),
 	)
 }
+
+// LineEvery is the least time between two progress lines written where
+// standard error is not a terminal.
+const LineEvery = 10 * time.Second
+
+// lineProgress writes "what: 3 of 40 units (7%), 20 s, about 4 min 27 s
+// left" lines, at most one every LineEvery.
+type lineProgress struct {
+	mu          sync.Mutex
+	w           io.Writer
+	what        string
+	total, done int
+	now         func() time.Time
+	start, last time.Time
+}
+
+func (p *lineProgress) Add(n int) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done += n
+	t := p.now()
+	if t.Sub(p.start) < LineEvery || t.Sub(p.last) < LineEvery {
+		return nil
+	}
+	p.last = t
+	el := t.Sub(p.start)
+	left := ""
+	if p.done > 0 && p.done < p.total {
+		left = ", about " + round(time.Duration(float64(el)*float64(p.total-p.done)/float64(p.done))).String() + " left"
+	}
+	_, err := fmt.Fprintf(p.w, "%s: %d of %d units (%d%%), %s%s\n", p.what, p.done, p.total, 100*p.done/p.total, round(el), left)
+	return err
+}
+
+func (p *lineProgress) Finish() error { return nil }
+
+// round rounds d to seconds.
+func round(d time.Duration) time.Duration { return d.Round(time.Second) }
 
 // Compute runs the units of job in shard on workers goroutines (0: one
 // per core) and returns their results by unit number (nil for the units
@@ -115,7 +160,7 @@ func Compute(job Job, seed uint64, shard Shard, workers int, prog Progress) ([]a
 
 // Run answers q with params and seed: the whole job on workers.
 func Run(q Question, p Params, seed uint64, workers int, prog func(total int) Progress) (*Result, error) {
-	job, err := q.New(p)
+	job, err := newJob(q, p, "")
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +186,7 @@ func report(q Question, job Job, p Params, seed uint64, units []any) (*Result, e
 
 // RunShard computes one shard of q and returns its partial result.
 func RunShard(q Question, p Params, seed uint64, shard Shard, workers int, prog func(total int) Progress) (*Partial, error) {
-	job, err := q.New(p)
+	job, err := newJob(q, p, "")
 	if err != nil {
 		return nil, err
 	}
@@ -176,43 +221,78 @@ func RunShard(q Question, p Params, seed uint64, shard Shard, workers int, prog 
 }
 
 // Merge combines partial results of one job, which together must hold
-// every unit exactly once, into the answer one run gives.
+// every unit exactly once, into the answer one run gives. Every field of
+// a shard is checked against the question's own flags and the units its
+// label gives it, and a refusal names the shard's file.
 func Merge(parts []*Partial) (*Result, error) {
 	if len(parts) == 0 {
 		return nil, fmt.Errorf("nothing to merge")
 	}
 	p0 := parts[0]
+	name := func(p *Partial) string {
+		if p.File != "" {
+			return p.File
+		}
+		return "shard " + p.Shard
+	}
 	q, ok := Find(p0.Game, p0.Question)
 	if !ok {
-		return nil, fmt.Errorf("partial result of an unknown question %s %s", p0.Game, p0.Question)
+		return nil, fmt.Errorf("%s: partial result of an unknown question %s %s", name(p0), p0.Game, p0.Question)
 	}
-	for _, p := range parts[1:] {
+	shards := make([]Shard, len(parts))
+	byK := map[int]string{}
+	for k, p := range parts {
 		if p.Game != p0.Game || p.Question != p0.Question || p.Seed != p0.Seed || p.Total != p0.Total || !sameParams(p.Params, p0.Params) {
-			return nil, fmt.Errorf("shard %s is of another run than shard %s (question, parameters or seed differ)", p.Shard, p0.Shard)
+			return nil, fmt.Errorf("%s: shard %s is of another run than %s's shard %s (question, parameters or seed differ)", name(p), p.Shard, name(p0), p0.Shard)
 		}
+		sh, err := ParseShard(p.Shard)
+		if err != nil {
+			return nil, fmt.Errorf("%s: shard %q: write K/N with 1 <= K <= N", name(p), p.Shard)
+		}
+		if sh.N != 0 && k > 0 && sh.N != shards[0].N {
+			return nil, fmt.Errorf("%s: shard %s is one of %d, %s's shard %s one of %d: merge the shards of one run", name(p), p.Shard, sh.N, name(p0), p0.Shard, shards[0].N)
+		}
+		if prev, ok := byK[sh.K]; ok {
+			return nil, fmt.Errorf("%s: shard %s is also %s", name(p), p.Shard, prev)
+		}
+		byK[sh.K] = name(p)
+		shards[k] = sh
 	}
-	job, err := q.New(p0.Params)
+	job, err := newJob(q, p0.Params, name(p0))
 	if err != nil {
 		return nil, err
 	}
 	if job.Units() != p0.Total {
-		return nil, fmt.Errorf("the partial results have %d units, this version of papergames makes %d", p0.Total, job.Units())
+		return nil, fmt.Errorf("%s: the partial results have %d units, this version of papergames makes %d", name(p0), p0.Total, job.Units())
 	}
+	check, _ := job.(unitChecker)
 	units := make([]any, p0.Total)
 	from := make([]string, p0.Total)
-	for _, p := range parts {
+	for k, p := range parts {
 		for i, raw := range p.Units {
 			if i < 0 || i >= p0.Total {
-				return nil, fmt.Errorf("shard %s: unit %d out of range", p.Shard, i)
+				return nil, fmt.Errorf("%s: unit %d out of range (the run has units 0 to %d)", name(p), i, p0.Total-1)
+			}
+			if !shards[k].has(i) {
+				return nil, fmt.Errorf("%s: unit %d is not one of shard %s's", name(p), i, p.Shard)
 			}
 			if units[i] != nil {
-				return nil, fmt.Errorf("unit %d is in shards %s and %s", i, from[i], p.Shard)
+				return nil, fmt.Errorf("unit %d is in shards %s and %s", i, from[i], name(p))
 			}
 			u := job.NewUnit()
-			if err := json.Unmarshal(raw, u); err != nil {
-				return nil, fmt.Errorf("shard %s, unit %d: %v", p.Shard, i, err)
+			where := fmt.Sprintf("%s, unit %d", name(p), i)
+			if err := input.DecodeJSON(where, raw, u); err != nil {
+				return nil, err
 			}
-			units[i], from[i] = u, p.Shard
+			if err := requireFields(where, raw, u); err != nil {
+				return nil, fmt.Errorf("%s: %v", where, err)
+			}
+			if check != nil {
+				if err := check.checkUnit(i, u); err != nil {
+					return nil, fmt.Errorf("%s: %v", where, err)
+				}
+			}
+			units[i], from[i] = u, name(p)
 		}
 	}
 	var missing []int
@@ -241,13 +321,13 @@ func sameParams(a, b Params) bool {
 
 // ReadPartial reads a partial result file.
 func ReadPartial(name string) (*Partial, error) {
-	b, err := os.ReadFile(name)
+	b, err := input.ReadFile(name, nil)
 	if err != nil {
 		return nil, err
 	}
-	var p Partial
-	if err := json.Unmarshal(b, &p); err != nil {
-		return nil, fmt.Errorf("%s: not a partial result: %v", name, err)
+	p := Partial{File: name}
+	if err := input.DecodeJSON(name, b, &p); err != nil {
+		return nil, fmt.Errorf("not a partial result: %v", err)
 	}
 	if p.Format != partialFormat {
 		return nil, fmt.Errorf("%s: not a partial result of papergames analyze (format %q)", name, p.Format)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -86,7 +87,7 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	if err := Main(append([]string{"merge"}, files[:2]...), &merged, &errw); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("two of three shards: %v", err)
 	}
-	if err := Main(append([]string{"merge"}, files[0], files[0], files[1], files[2]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "is in shards") {
+	if err := Main(append([]string{"merge"}, files[0], files[0], files[1], files[2]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "shard 3/3 is also "+files[0]) {
 		t.Errorf("a shard twice: %v", err)
 	}
 	// a shard of another seed is refused
@@ -129,5 +130,19 @@ func TestPlotFormats(t *testing.T) {
 		if len(b) < 200 {
 			t.Errorf("%s: %d bytes", ext, len(b))
 		}
+	}
+}
+
+// TestPlotIsReproducible: a chart's PDF carries no date of its own (issue
+// 23: it had the current one, so two runs differed).
+func TestPlotIsReproducible(t *testing.T) {
+	r := &Result{Game: "g", Question: "q", Chart: &Chart{Title: "t", X: "x", Y: "y", Series: []Series{{Name: "s", X: []float64{1, 2, 3}, Y: []float64{1, 4, 9}}}}}
+	a, err := PlotBytes(r, "pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := PlotBytes(r, "pdf")
+	if !bytes.Equal(a, b) || !bytes.Contains(a, []byte("/CreationDate (D:20260101000000)")) || !bytes.Contains(a, []byte("/ModDate (D:20260101000000)")) {
+		t.Errorf("the chart's PDF is not fixed: %d and %d bytes, dates %q", len(a), len(b), regexp.MustCompile(`/CreationDate \([^)]*\)`).Find(a))
 	}
 }

@@ -19,6 +19,11 @@ type MarkedCircle struct {
 	// Bare leaves out the table of compass openings: the plain circle of
 	// a compact sheet (see Plain).
 	Bare bool
+	// Printed, when not 0, is the diameter in mm of the printed sheet's
+	// circle: the table gives its openings, whatever size this circle is
+	// drawn at (the scoring board, a render), since a player sets the
+	// compass from the table to draw on the paper.
+	Printed float64
 }
 
 // Plain implements layout.Plainer: the circle and its numbered marks.
@@ -30,6 +35,10 @@ func (b MarkedCircle) Key(s float64) (string, []string) {
 	l := b.legend(s)
 	return l.heading, l.entries
 }
+
+// WithPrinted implements games.PrintScaled: the table gives the openings
+// of the printed circle of diameter d.
+func (b MarkedCircle) WithPrinted(d float64) layout.Figure { b.Printed = d; return b }
 
 // Beside implements layout.Rearranger.
 func (b MarkedCircle) Beside() layout.Figure { b.LegendBeside = true; return b }
@@ -158,6 +167,10 @@ func (b MarkedCircle) minSize(g *labelGeom) float64 {
 
 func (b MarkedCircle) legend(s float64) legend {
 	l := legend{heading: "Compass opening for reach k"}
+	if b.Printed > 0 {
+		s = b.Printed
+		l.heading = fmt.Sprintf("Compass opening for reach k (the printed A4 sheet, circle %.1f mm)", s)
+	}
 	for k := 1; 2*k < b.Marks; k++ {
 		l.entries = append(l.entries, fmt.Sprintf("k = %d: %.1f mm", k, b.Opening(s, k)))
 	}

@@ -19,9 +19,14 @@ import (
 //
 // Wide, when above 1, makes the area that many times wider than tall, so
 // that a landscape page is used to its sides (see Widen); 0 is square.
+//
+// Label prints the grid's extent above its top right corner in the
+// transcript's words (grid: 267x160), so that a transcript can say which
+// grid its dots are on.
 type MMSheet struct {
 	MinSpan int
 	Wide    float64
+	Label   bool
 }
 
 func mmLabels(s float64) float64 { return 3 + 2.6*labelFont(s).Size }
@@ -122,4 +127,8 @@ func (b MMSheet) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Styl
 	top := b.At(o, s, 0, float64(side))
 	// Right of the corner, clear of the number left of it.
 	c.Text(layout.Pt(top.X+1, top.Y-1.2), "y mm", f, layout.Left, layout.Black)
+	if b.Label {
+		right := b.At(o, s, float64(xside), float64(side))
+		c.Text(layout.Pt(right.X, right.Y-1.2), fmt.Sprintf("grid: %dx%d", xside, side), f, layout.Right, layout.Black)
+	}
 }

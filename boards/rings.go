@@ -3,6 +3,7 @@ package boards
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -26,6 +27,24 @@ type Rings struct {
 	// Bare leaves out the degree scale, the table of allowed sections and
 	// the cut angles: the plain target of a compact sheet (see Plain).
 	Bare bool
+
+	key *ringsKey // Key's answer, made once by Keyed
+}
+
+// ringsKey is what Key returns.
+type ringsKey struct {
+	heading string
+	entries []string
+}
+
+// Keyed returns b with its key made once: a compact sheet asks every copy
+// for its key on every page (500 copies of random cuts: 84 pages times 500
+// keys), so a sheet of many copies makes each copy's key in advance. b's
+// sections and cuts must not change afterwards.
+func (b Rings) Keyed() Rings {
+	h, es := b.Key(0)
+	b.key = &ringsKey{h, es}
+	return b
 }
 
 // Plain implements layout.Plainer: the target alone.
@@ -34,8 +53,13 @@ func (b Rings) Plain() layout.Figure { b.Bare = true; return b }
 // Key implements layout.Plainer: the sections allowed per ring, and the
 // cuts written out, once per page.
 func (b Rings) Key(s float64) (string, []string) {
+	if b.key != nil {
+		return b.key.heading, slices.Clone(b.key.entries)
+	}
 	l := b.legend()
-	l.entries = append(l.entries, b.cutLines(1e9)...)
+	// Unwrapped: a compact sheet asks every copy for its key on every
+	// page, and measuring the text to wrap it cost 165 s for 500 copies.
+	l.entries = append(l.entries, b.cutTexts()...)
 	return l.heading, l.entries
 }
 
@@ -58,8 +82,17 @@ func (b Rings) legend() legend {
 	return l.sized()
 }
 
-// cutLines returns the cut angles written out, one line per ring.
+// cutLines returns the cut angles written out, a ring's wrapped to w.
 func (b Rings) cutLines(w float64) []string {
+	var out []string
+	for _, t := range b.cutTexts() {
+		out = append(out, layout.Wrap(t, legendFont, w)...)
+	}
+	return out
+}
+
+// cutTexts returns the cut angles written out, one text per ring.
+func (b Rings) cutTexts() []string {
 	var out []string
 	for j, cs := range b.Cuts {
 		if len(cs) == 0 {
@@ -69,7 +102,7 @@ func (b Rings) cutLines(w float64) []string {
 		for i, a := range cs {
 			parts[i] = FormatAngle(a)
 		}
-		out = append(out, layout.Wrap(fmt.Sprintf("ring %d cut at %s", j+1, strings.Join(parts, ", ")), legendFont, w)...)
+		out = append(out, fmt.Sprintf("ring %d cut at %s", j+1, strings.Join(parts, ", ")))
 	}
 	return out
 }

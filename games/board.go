@@ -101,7 +101,12 @@ func (r *Refused) Message() string {
 	if name == "" {
 		name = fmt.Sprintf("move %d", r.Move+1)
 	}
-	return fmt.Sprintf("round %d, %s (%s): %v", r.Round+1, name, r.Text, r.Err)
+	head := fmt.Sprintf("%s (%s)", name, r.Text)
+	if msg := r.Err.Error(); strings.HasPrefix(msg, head) {
+		// The engine named the move already: "segment 3 (A4-H4) crosses".
+		return fmt.Sprintf("round %d, %s", r.Round+1, msg)
+	}
+	return fmt.Sprintf("round %d, %s: %v", r.Round+1, head, r.Err)
 }
 
 // Refuse returns the refusal of text, to be played next in round i (r)
@@ -134,6 +139,9 @@ func Replay(b Board, t *scorer.Transcript, v Values, limit int) (*Replayed, erro
 	out := &Replayed{T: t}
 	played := 0
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, err
+		}
 		if limit >= 0 && played >= limit && i > 0 {
 			break
 		}

@@ -100,10 +100,26 @@ type Setup struct {
 	Params   string        // one line describing the parameters
 	Key      string        // canonical parameter string the board id hashes
 	Cells    []layout.Cell // one round's boards (repeated for --copies)
-	Rounds   int           // default rows of the score table
+	Rounds   int           // default rows of the score table, and boards printed
+	Match    string        // how the rounds of a match go, for the header when a fresh board serves each ("rounds in pairs, roles swapped")
 	PerPage  int           // default boards per page
 	Group    int           // boards in sets that never share a page (layout.Sheet.Group); 0 for none
 	Warnings []string      // things worth telling, not errors
+}
+
+// PrintedSize, set by package sheets, returns the board size in mm (the
+// circle's diameter, the grid's side) of the sheet papergames board
+// prints for g and v with no print options (A4): the size of a player's
+// paper board, for pictures drawn at another scale that give measures to
+// take off the paper (Arcs And Marks' compass openings).
+var PrintedSize func(g Game, v Values) (float64, error)
+
+// PrintScaled is a board figure whose picture gives measures to take off
+// the paper (Arcs And Marks' compass openings): drawn at another size than
+// the printed board's (the scoring board, a render), WithPrinted(d) gives
+// them for the printed board of size d (PrintedSize).
+type PrintScaled interface {
+	WithPrinted(d float64) layout.Figure
 }
 
 // BoardID is the short id printed on a sheet: a hash of the game and the

@@ -1,6 +1,7 @@
 package games
 
 import (
+	"errors"
 	"math/big"
 	"testing"
 )
@@ -13,6 +14,24 @@ func TestExact(t *testing.T) {
 		{big.NewRat(1, 80), "0.0125"}, {big.NewRat(1, 6), "1/6"}, {big.NewRat(0, 1), "0"}} {
 		if got := Exact(tc.r); got != tc.want {
 			t.Errorf("Exact(%v) = %q, want %q", tc.r, got, tc.want)
+		}
+	}
+}
+
+// TestRefusedNamesTheMoveOnce: a refusal whose reason names the move
+// already does not repeat it (issue 22: "segment 3 (A4-H4): segment 3
+// (A4-H4) crosses").
+func TestRefusedNamesTheMoveOnce(t *testing.T) {
+	for _, tc := range []struct {
+		name, text, err, want string
+	}{
+		{"segment 3", "A4-H4", "segment 3 (A4-H4) crosses segment 1 (B1-B5) at B4", "round 2, segment 3 (A4-H4) crosses segment 1 (B1-B5) at B4"},
+		{"dot 2", "E2", "row 2 already has dot 1 (A2)", "round 2, dot 2 (E2): row 2 already has dot 1 (A2)"},
+		{"", "3a-4b", "move 2 is even", "round 2, move 5 (3a-4b): move 2 is even"},
+	} {
+		r := &Refused{Round: 1, Move: 4, Name: tc.name, Text: tc.text, Err: errors.New(tc.err)}
+		if got := r.Message(); got != tc.want {
+			t.Errorf("%q, want %q", got, tc.want)
 		}
 	}
 }

@@ -213,16 +213,24 @@ func arrangeWithin(segs []Segment, forceBig bool, lim Limits) (a *Arrangement, e
 	if b.grid, err = newGrid(b.fl, lim.Comparisons); err != nil {
 		return nil, err
 	}
+	stop := func() error {
+		if lim.Stop == nil {
+			return nil
+		}
+		return lim.Stop()
+	}
+	if err := stop(); err != nil {
+		return nil, err
+	}
 	if err = b.findPairs(lim.Crossings); err != nil {
 		return nil, err
 	}
-	b.sortEvents()
-	b.buildGraph()
-	b.spatialOrder()
-	b.buildHalfEdges()
-	b.buildCycles()
-	b.buildComponents()
-	b.locateComponents()
+	for _, step := range []func(){b.sortEvents, b.buildGraph, b.spatialOrder, b.buildHalfEdges, b.buildCycles, b.buildComponents, b.locateComponents} {
+		if err := stop(); err != nil {
+			return nil, err
+		}
+		step()
+	}
 	a = &Arrangement{vertices: b.nv, edges: b.ne, components: b.ncomp}
 	b.buildSummary(a)
 	a.lazy = b

@@ -550,21 +550,3 @@ const bigHeap = 1 << 22
 
 // workers is how many goroutines the parallel steps use.
 func workers() int { return max(1, min(runtime.GOMAXPROCS(0), 8)) }
-
-// eachParallel runs body(i, t) for every i in [0, n), striped over the
-// workers; each worker has its own scratch t, so body must not share one.
-func eachParallel(n int, body func(i int, t *[2]big.Int)) {
-	w := workers()
-	var wg sync.WaitGroup
-	for k := 0; k < w; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var t [2]big.Int
-			for i := k; i < n; i += w {
-				body(i, &t)
-			}
-		}()
-	}
-	wg.Wait()
-}

@@ -19,6 +19,10 @@ type Limits struct {
 	// approaches all pairs. It is the sum over the grid's cells of the
 	// square of the number of segments through the cell.
 	Comparisons int64
+	// Stop, when set, is asked between the steps of the building: an
+	// error it returns (a request's deadline passed) stops the work and is
+	// returned.
+	Stop func() error
 }
 
 // The limits of Arrange.
@@ -45,11 +49,13 @@ type LimitError struct {
 
 // MaxScaledBits bounds the size of exact coordinates: the number of
 // segments times the bits of the common denominator of all coordinates
-// (every coordinate is scaled by it). 1,500 segments with distinct 10-digit
-// denominators (a 146 KB file, 75 million) took 27 s; a Polygons-&-Dots
-// round of 200 dots of distinct 100-digit fractions (27 million) takes
-// about 5 s.
-const MaxScaledBits = 32_000_000
+// (every coordinate is scaled by it). Each crossing then costs time that
+// grows faster than those bits (big products): a Polygons-&-Dots round of
+// 200 dots of distinct 4-digit denominators (520,000) whose path crosses
+// itself at random takes 1.2 s; 7-digit ones (930,000) took 4 s, 15-digit
+// ones (2 million) 17 s and 100-digit ones (13 million, under the old
+// bound of 32 million) 7 minutes. Scale counts it before anything else.
+const MaxScaledBits = 600_000
 
 func (e *LimitError) Error() string {
 	if e.Scale {

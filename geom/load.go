@@ -41,8 +41,7 @@ func (b *builder) load(segs []Segment, forceBig bool) error {
 	}
 	// General case: exact rationals. Scale by the lcm L of all denominators.
 	rats := make([]*big.Rat, 4*n)
-	L := big.NewInt(1)
-	var g big.Int
+	sc := NewScale(n)
 	for i, s := range segs {
 		rats[4*i], rats[4*i+1] = s.A.X(), s.A.Y()
 		rats[4*i+2], rats[4*i+3] = s.B.X(), s.B.Y()
@@ -50,15 +49,12 @@ func (b *builder) load(segs []Segment, forceBig bool) error {
 			return &SegmentError{i, fmt.Sprintf("zero length (both ends are %v)", s.A)}
 		}
 		for _, r := range rats[4*i : 4*i+4] {
-			if d := r.Denom(); d.Cmp(L) != 0 {
-				g.GCD(nil, nil, L, d)
-				L.Mul(L, new(big.Int).Quo(d, &g))
-				if int64(L.BitLen())*int64(n) > MaxScaledBits {
-					return &LimitError{Scale: true, Limit: MaxScaledBits}
-				}
+			if err := sc.Add(r); err != nil {
+				return err
 			}
 		}
 	}
+	L := &sc.l
 	co := make([]big.Int, 4*n)
 	for k, r := range rats {
 		co[k].Quo(L, r.Denom())
@@ -196,4 +192,33 @@ func (b *builder) setFast(i int, ax, ay, bx, by int64) {
 	}
 	b.fs[i] = fseg{ax, ay, bx, by, bx - ax, by - ay}
 	b.fl[i] = flseg{float64(ax), float64(ay), float64(bx), float64(by)}
+}
+
+// Scale is the common denominator of a drawing's coordinates, built one
+// coordinate at a time and refused (MaxScaledBits) as soon as it passes
+// the bound, so that a caller can refuse a drawing before any other work
+// on its exact coordinates (a game checking its dots first).
+type Scale struct {
+	n    int64
+	l, g big.Int
+}
+
+// NewScale starts the common denominator of a drawing of n segments.
+func NewScale(n int) *Scale {
+	s := &Scale{n: int64(n)}
+	s.l.SetInt64(1)
+	return s
+}
+
+// Add takes r's denominator into the common one, or returns the
+// *LimitError of MaxScaledBits.
+func (s *Scale) Add(r *big.Rat) error {
+	if d := r.Denom(); d.Cmp(&s.l) != 0 {
+		s.g.GCD(nil, nil, &s.l, d)
+		s.l.Mul(&s.l, s.g.Quo(d, &s.g))
+		if int64(s.l.BitLen())*s.n > MaxScaledBits {
+			return &LimitError{Scale: true, Limit: MaxScaledBits}
+		}
+	}
+	return nil
 }

@@ -12,8 +12,17 @@ type NumberError struct {
 }
 
 func (e *NumberError) Error() string {
-	return fmt.Sprintf("geom: invalid number %q: %s", e.Input, e.Msg)
+	in := e.Input
+	if len(in) > 60 { // a number of a million digits is not repeated whole
+		in = fmt.Sprintf("%.40s… (%d characters)", in, len(in))
+	}
+	return fmt.Sprintf("geom: invalid number %q: %s", in, e.Msg)
 }
+
+// MaxDigits bounds the digits of a number ParseNumber reads: reading
+// decimal digits into a big integer takes time quadratic in their number
+// (a million digits: seconds), and no board needs more than a few.
+const MaxDigits = 1000
 
 // ParseNumber reads an exact rational number, never through float64.
 //
@@ -41,10 +50,14 @@ func ParseNumber(s string) (*big.Rat, error) {
 	}
 	intPart, frac, den := body, "", ""
 	kind := 0 // 0 integer, 1 decimal, 2 fraction
+	digits := 0
 	for i := 0; i < len(body); i++ {
 		c := body[i]
 		switch {
 		case c >= '0' && c <= '9':
+			if digits++; digits > MaxDigits {
+				return bad(fmt.Sprintf("more than %s digits; the limit is %s", thousands(MaxDigits), thousands(MaxDigits)))
+			}
 		case c == '.' || c == '/':
 			if kind != 0 {
 				return bad("more than one '.' or '/'")

@@ -210,6 +210,9 @@ func Parse(name string, data []byte) (root *Node, err error) {
 	if len(data) > MaxBytes {
 		return nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxBytes)}
 	}
+	// A byte order mark (as Windows editors write) is not text: columns
+	// count from after it, in YAML and JSON alike.
+	data = data[bomLen(data):]
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, &Error{Pos: Pos{File: name}, Msg: "file is empty"}
 	}
@@ -556,6 +559,10 @@ func (n *Node) Value(what string) (string, error) {
 	}
 	return n.Text, nil
 }
+
+// Suggest returns " (did you mean "X"?)" for the option nearest to s by
+// edit distance, or "" when none is near.
+func Suggest(s string, options []string) string { return suggest(s, options) }
 
 func suggest(s string, options []string) string {
 	best, bd := "", 1<<30

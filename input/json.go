@@ -18,13 +18,6 @@ func looksJSON(data []byte) bool {
 	return i < len(data) && (data[i] == '{' || data[i] == '[')
 }
 
-func bomLen(data []byte) int {
-	if len(data) >= 3 && data[0] == 0xEF && data[1] == 0xBB && data[2] == 0xBF {
-		return 3
-	}
-	return 0
-}
-
 // errNotFast: the fast JSON reader leaves this file to goccy.
 type errNotFast struct{}
 

@@ -24,6 +24,9 @@ type Raster struct {
 	// Scale is the map's pixels per millimetre, for pen widths and the
 	// flattening tolerance.
 	Scale float64
+	// Opacity, when above 0 and below 1, paints translucently: an
+	// overlay over a photo lets the photo show through.
+	Opacity float64
 }
 
 // NewRaster returns a white page w by h millimetres at dpm pixels per
@@ -38,7 +41,10 @@ func NewRaster(w, h, dpm float64) *Raster {
 type RasterDoc struct {
 	DPM   float64
 	Pages []*Raster
-	cur   *Raster
+	// Only, when set, keeps the pages it holds (from 1): the others are
+	// nil, and drawing on them costs nothing.
+	Only map[int]bool
+	cur  *Raster
 }
 
 // NewRasterDoc returns an empty document painted at dpm pixels per mm.
@@ -46,18 +52,33 @@ func NewRasterDoc(dpm float64) *RasterDoc { return &RasterDoc{DPM: dpm} }
 
 // AddPage implements Document.
 func (d *RasterDoc) AddPage(w, h float64) {
-	d.cur = NewRaster(w, h, d.DPM)
+	d.cur = nil
+	if d.Only == nil || d.Only[len(d.Pages)+1] {
+		d.cur = NewRaster(w, h, d.DPM)
+	}
 	d.Pages = append(d.Pages, d.cur)
 }
 
 // Stroke implements Canvas.
-func (d *RasterDoc) Stroke(p *Path, pen Pen) { d.cur.Stroke(p, pen) }
+func (d *RasterDoc) Stroke(p *Path, pen Pen) {
+	if d.cur != nil {
+		d.cur.Stroke(p, pen)
+	}
+}
 
 // Fill implements Canvas.
-func (d *RasterDoc) Fill(p *Path, c Color) { d.cur.Fill(p, c) }
+func (d *RasterDoc) Fill(p *Path, c Color) {
+	if d.cur != nil {
+		d.cur.Fill(p, c)
+	}
+}
 
 // Text implements Canvas.
-func (d *RasterDoc) Text(at Point, s string, f Font, a Align, c Color) { d.cur.Text(at, s, f, a, c) }
+func (d *RasterDoc) Text(at Point, s string, f Font, a Align, c Color) {
+	if d.cur != nil {
+		d.cur.Text(at, s, f, a, c)
+	}
+}
 
 // tolerance is the flattening tolerance in pixels.
 const tolerance = 0.1
@@ -145,7 +166,12 @@ func (r *Raster) paint(polys [][][2]float64, c Color) {
 		z.ClosePath()
 	}
 	z.DrawOp = draw.Over
-	z.Draw(r.Img, box, image.NewUniform(color.RGBA{c.R, c.G, c.B, 255}), image.Point{})
+	src := image.Image(image.NewUniform(color.RGBA{c.R, c.G, c.B, 255}))
+	if r.Opacity > 0 && r.Opacity < 1 {
+		a := r.Opacity
+		src = image.NewUniform(color.RGBA{uint8(float64(c.R) * a), uint8(float64(c.G) * a), uint8(float64(c.B) * a), uint8(255 * a)})
+	}
+	z.Draw(r.Img, box, src, image.Point{})
 }
 
 // area2 is twice the signed area of a polygon in pixels.

@@ -508,7 +508,13 @@ func (s *Sheet) plan(tableFoot bool) (*Plan, float64) {
 		sideH += side.size(s.footRows()).H + 6
 	}
 	if sideW > 0 && u.Max.Y-top >= sideH {
-		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y}})
+		// The boards beside the column reach the foot, less the bottom
+		// left mark's band.
+		band := 0.0
+		if s.Code != nil {
+			band = markBand
+		}
+		bodies = append(bodies, Rect{Point{u.Min.X, top}, Point{u.Max.X - sideW - 6, u.Max.Y - band}})
 	}
 	per := min(max(s.PerPage, 1), len(s.Cells))
 	best := -1.0

@@ -131,3 +131,7 @@ func madeBySVG(name string) bool {
 	head = head[:n]
 	return bytes.HasPrefix(head, svgHead) && bytes.Contains(head, []byte("mm\"\n     viewBox=\"0 0 "))
 }
+
+// WriteFiles writes each blob to its file as Save does: all or none
+// replaced, each through a temporary file renamed over it.
+func WriteFiles(names []string, blobs [][]byte) error { return writeFiles(names, blobs) }

@@ -7,11 +7,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/arcs"
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -202,8 +201,8 @@ func checkReaches(name string, data []byte) (string, bool, error) {
 		Players []string `yaml:"players"`
 		Marks   int      `yaml:"marks"`
 	}
-	if err := yaml.Unmarshal(data, &t); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
+	if err := input.Unmarshal(name, data, &t); err != nil {
+		return "", false, err
 	}
 	p := Reaches{M: t.Marks, First: len(t.Players) == 2 && t.Players[0] == solver}
 	for _, line := range strings.Split(string(data), "\n") {
@@ -232,7 +231,7 @@ func checkReaches(name string, data []byte) (string, bool, error) {
 			Arcs string `yaml:"arcs"`
 		} `yaml:"rounds"`
 	}
-	if err := yaml.Unmarshal(data, &tr); err == nil && len(tr.Rounds) == 1 {
+	if err := input.Unmarshal(name, data, &tr); err == nil && len(tr.Rounds) == 1 {
 		st, _ := arcs.New(p.M, p.seats(), 0, 1)
 		for i, w := range strings.Fields(tr.Rounds[0].Arcs) {
 			mv, err := st.Parse(w)

@@ -5,11 +5,11 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/curve"
+	"papergames/input"
+	"papergames/scorer"
 )
 
 // Check scores a solved puzzle written as a transcript: the game's scorer
@@ -18,13 +18,11 @@ import (
 // again by the search. It returns a report and whether the solution
 // reaches the optimum.
 func Check(name string, data []byte) (report string, optimal bool, err error) {
-	var head struct {
-		Game string `yaml:"game"`
+	_, game, err := scorer.GameOf(name, data)
+	if err != nil {
+		return "", false, err
 	}
-	if err := yaml.Unmarshal(data, &head); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
-	}
-	switch strings.ToLower(head.Game) {
+	switch strings.ToLower(game) {
 	case "within-the-curve":
 		return checkFill(name, data)
 	case "arcs-and-marks":
@@ -36,7 +34,7 @@ func Check(name string, data []byte) (report string, optimal bool, err error) {
 	case "making-intersections":
 		return checkMinimum(name, data)
 	}
-	return "", false, fmt.Errorf("%s: game %q: %w (puzzle kinds: %s)", name, head.Game, errNotPuzzle, kindNames())
+	return "", false, fmt.Errorf("%s: game %q: %w (puzzle kinds: %s)", name, game, errNotPuzzle, kindNames())
 }
 
 func kindNames() string {
@@ -63,8 +61,8 @@ func checkFill(name string, data []byte) (string, bool, error) {
 			} `yaml:"grids"`
 		} `yaml:"rounds"`
 	}
-	if err := yaml.Unmarshal(data, &t); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
+	if err := input.Unmarshal(name, data, &t); err != nil {
+		return "", false, err
 	}
 	if len(res.Players) != 1 || len(t.Rounds) != 1 || len(t.Rounds[0].Curves) != 1 || len(t.Rounds[0].Grids) != 1 {
 		return "", false, fmt.Errorf("%s: a fill puzzle is one player, one round, one curve and one grid", name)

@@ -8,13 +8,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"papergames/analysis"
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/crossdont"
 	"papergames/hp"
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -286,8 +285,8 @@ func checkShortest(name string, data []byte) (_ string, _ bool, err error) {
 			Moves  any    `yaml:"moves"`
 		} `yaml:"rounds"`
 	}
-	if err := yaml.Unmarshal(data, &t); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
+	if err := input.Unmarshal(name, data, &t); err != nil {
+		return "", false, err
 	}
 	var p Shortest
 	for _, line := range strings.Split(string(data), "\n") {

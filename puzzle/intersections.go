@@ -6,12 +6,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"papergames/analysis"
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/intersections"
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -240,8 +239,8 @@ func checkMinimum(name string, data []byte) (string, bool, error) {
 			Segments any `yaml:"segments"`
 		} `yaml:"rounds"`
 	}
-	if err := yaml.Unmarshal(data, &t); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
+	if err := input.Unmarshal(name, data, &t); err != nil {
+		return "", false, err
 	}
 	if len(t.Rounds) != 1 {
 		return "", false, fmt.Errorf("%s: a minimum puzzle is one round", name)

@@ -5,12 +5,11 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"papergames/analysis"
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/permgrid"
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -43,6 +42,20 @@ func (p Most) goal() string {
 		return "triangles"
 	}
 	return "4+ sided faces"
+}
+
+// count writes n of the goal's faces: "1 triangle", "2 faces of 4 or
+// more sides".
+func (p Most) count(n int) string {
+	switch {
+	case p.Triangles && n == 1:
+		return "1 triangle"
+	case p.Triangles:
+		return fmt.Sprintf("%d triangles", n)
+	case n == 1:
+		return "1 face of 4 or more sides"
+	}
+	return fmt.Sprintf("%d faces of 4 or more sides", n)
 }
 
 func (p Most) short() string {
@@ -143,7 +156,7 @@ func makeMost(rng, _ *rand.Rand, d Difficulty, _ int) (*Item, error) {
 		Puzzle:     mostFigure{p: p},
 		Key:        mostFigure{p: p, perm: sol},
 		Optimum:    best,
-		KeyCaption: fmt.Sprintf("%d %s (of %d placements)", best, p.goal(), nodes),
+		KeyCaption: fmt.Sprintf("%s (of %d placements)", p.count(best), nodes),
 		KeyShort:   fmt.Sprintf("%d %s", best, p.short()),
 		Effort:     nodes,
 		Transcript: tr,
@@ -223,8 +236,8 @@ func checkMost(name string, data []byte) (string, bool, error) {
 			Dots string `yaml:"dots"`
 		} `yaml:"rounds"`
 	}
-	if err := yaml.Unmarshal(data, &t); err != nil {
-		return "", false, fmt.Errorf("%s: %v", name, err)
+	if err := input.Unmarshal(name, data, &t); err != nil {
+		return "", false, err
 	}
 	if len(t.Rounds) != 1 {
 		return "", false, fmt.Errorf("%s: a puzzle is one round", name)
@@ -274,7 +287,7 @@ func checkMost(name string, data []byte) (string, bool, error) {
 	}
 	got := res.Totals()[p.seat()]
 	best, _, nodes := p.Solve()
-	fmt.Fprintf(&b, "%d %s; the most is %d (every one of the %d placements scored)\n", got, p.goal(), best, nodes)
+	fmt.Fprintf(&b, "%s; the most is %d (every one of the %d placements scored)\n", p.count(got), best, nodes)
 	if got == best {
 		b.WriteString("optimal: this placement reaches the most\n")
 		return b.String(), true, nil

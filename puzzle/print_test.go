@@ -64,3 +64,16 @@ func TestPrintRules(t *testing.T) {
 		}
 	}
 }
+
+// TestMostCounts: "1 face of 4 or more sides", not "1 4+ sided faces".
+func TestMostCounts(t *testing.T) {
+	for _, tc := range []struct {
+		tri  bool
+		n    int
+		want string
+	}{{false, 1, "1 face of 4 or more sides"}, {false, 3, "3 faces of 4 or more sides"}, {true, 1, "1 triangle"}, {true, 0, "0 triangles"}} {
+		if got := (Most{Triangles: tc.tri}).count(tc.n); got != tc.want {
+			t.Errorf("%v %d: %q, want %q", tc.tri, tc.n, got, tc.want)
+		}
+	}
+}

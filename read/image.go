@@ -10,11 +10,14 @@ import (
 	_ "image/png"
 	"io"
 	"os"
+	"strings"
 	"sync"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+
+	"papergames/input"
 )
 
 // Input bounds: a file is refused past MaxFileBytes, an image past
@@ -49,8 +52,10 @@ func isPDFName(name string) bool {
 	return len(name) > 4 && (name[len(name)-4:] == ".pdf" || name[len(name)-4:] == ".PDF")
 }
 
-// ReadFile reads a file, or standard input for "-", refusing one larger
-// than MaxFileBytes before holding it.
+// ReadFile reads a file, or standard input for "-", through package
+// input's bounded reader, refusing more than MaxFileBytes, and anything
+// that does not begin as a PNG, a JPEG or a PDF after its first bytes
+// (so /dev/zero costs nothing).
 func ReadFile(name string, stdin io.Reader) ([]byte, error) {
 	r := stdin
 	if name != "-" {
@@ -59,29 +64,54 @@ func ReadFile(name string, stdin io.Reader) ([]byte, error) {
 			return nil, err
 		}
 		defer f.Close()
-		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
-			return nil, fmt.Errorf("%s: %d bytes; the limit is %d (read.MaxFileBytes)", name, st.Size(), MaxFileBytes)
+		st, err := f.Stat()
+		switch {
+		case err != nil:
+			return nil, err
+		case st.IsDir():
+			return nil, fmt.Errorf("%s: is a folder, not a file", name)
+		case st.Mode().IsRegular() && st.Size() > MaxFileBytes:
+			return nil, &input.SizeError{What: name, Limit: MaxFileBytes}
 		}
 		r = f
 	}
-	b, err := io.ReadAll(io.LimitReader(r, MaxFileBytes+1))
+	if r == nil {
+		return nil, fmt.Errorf("%s: no standard input", input.FileLabel(name))
+	}
+	head, err := input.ReadAll(input.FileLabel(name), io.LimitReader(r, 8), 8)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", name, err)
+		return nil, err
 	}
-	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("%s: larger than %d bytes; the limit (read.MaxFileBytes)", name, MaxFileBytes)
+	if kind(head) == "" {
+		return nil, fmt.Errorf("%s: %s", input.FileLabel(name), notImage)
 	}
-	return b, nil
+	return input.ReadAll(input.FileLabel(name), io.MultiReader(bytes.NewReader(head), r), MaxFileBytes)
+}
+
+// notImage says what read takes.
+const notImage = "not a PNG or JPEG image nor a PDF (read takes a photo or a scan of a sheet)"
+
+// kind names the format data begins as: "pdf", "png", "jpeg" or "".
+func kind(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("%PDF-")):
+		return "pdf"
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	case bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+		return "jpeg"
+	}
+	return ""
 }
 
 // Pages returns the pages of a file's bytes: one for a PNG or JPEG image,
 // one per page image of a PDF (a copier's scan-to-PDF holds one image a
 // page).
 func Pages(name string, data []byte) ([]*Page, error) {
-	switch {
-	case bytes.HasPrefix(data, []byte("%PDF-")):
+	switch kind(data) {
+	case "pdf":
 		return pdfPages(name, data)
-	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")), bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+	case "png", "jpeg":
 		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 		if err == nil {
 			err = checkPixels(cfg.Width, cfg.Height)
@@ -91,7 +121,7 @@ func Pages(name string, data []byte) ([]*Page, error) {
 		}
 		return []*Page{{File: name, Index: 1, Load: func() (image.Image, error) { return decode(data) }}}, nil
 	}
-	return nil, fmt.Errorf("%s: not a PNG or JPEG image nor a PDF (read takes a photo or a scan of a sheet)", name)
+	return nil, fmt.Errorf("%s: %s", name, notImage)
 }
 
 // decode decodes a PNG or JPEG, refusing more than MaxPixels before the
@@ -106,7 +136,7 @@ func decode(data []byte) (image.Image, error) {
 	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
+		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "short Huffman data") {
 			return nil, fmt.Errorf("the %s image is cut off (the file is incomplete)", format)
 		}
 		return nil, fmt.Errorf("the %s image cannot be decoded: %v", format, err)
@@ -183,7 +213,7 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 			}
 			var raw []byte
 			if err == nil && full != nil {
-				raw, err = io.ReadAll(io.LimitReader(full.Reader, MaxFileBytes))
+				raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
 			}
 			mu.Unlock()
 			if err != nil || full == nil {
@@ -242,11 +272,11 @@ func grey(img image.Image) *image.Gray {
 
 // isColour reports whether img holds colour (a grey JPEG or PNG is not).
 func isColour(img image.Image) bool {
-	switch img.(type) {
+	switch img := img.(type) {
 	case *image.Gray, *image.Gray16:
 		return false
 	case *image.YCbCr:
-		return img.(*image.YCbCr).Cb != nil && len(img.(*image.YCbCr).Cb) > 0
+		return len(img.Cb) > 0
 	}
 	return true
 }

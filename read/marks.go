@@ -253,7 +253,8 @@ func pickQuad(cs []markCand) ([4]markCand, bool) {
 					for _, m := range q {
 						rmin, rmax = math.Min(rmin, m.r), math.Max(rmax, m.r)
 					}
-					if rmax > 2.5*rmin {
+					// Perspective makes the near marks larger, not by half.
+					if rmax > 1.6*rmin {
 						continue
 					}
 					q, ok := convexOrder(q)

@@ -16,12 +16,16 @@ var corpus = []struct {
 	flags map[string]string
 }{
 	{"permutation-grid", map[string]string{"copies": "2"}},
+	{"making-intersections", map[string]string{"copies": "2"}},
 	{"arcs-and-marks", map[string]string{"copies": "2"}},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from
 // its print: every move right, none in doubt.
 func TestReadClean(t *testing.T) {
+	if testenv.Race() {
+		t.Skip("prints and pencils sheets: minutes under the race detector")
+	}
 	for _, cg := range corpus {
 		g, err := catalog.Lookup(cg.id)
 		if err != nil {
@@ -31,6 +35,26 @@ func TestReadClean(t *testing.T) {
 		c := readtest.Run(t, g, cg.flags, d, 1, 1)
 		if c.Registered != c.Pages || c.Right != c.Moves || c.WrongUnflagged > 0 {
 			t.Errorf("%s, clean: %s", cg.id, c)
+		}
+	}
+}
+
+// A blank sheet reads as blank, whatever reaches the reader: no move.
+func TestReadBlank(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints and scans sheets")
+	}
+	for _, cg := range corpus {
+		g, err := catalog.Lookup(cg.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds := readtest.Degradations()
+		for i, d := range []readtest.Degradation{ds[0], ds[len(ds)-2]} { // as printed, and the darkest phone
+			c := readtest.RunBlank(t, g, cg.flags, d, 1, uint64(11*i))
+			if c.Registered != c.Pages || c.BlankFalse > 0 || c.BlankPages != c.Pages {
+				t.Errorf("%s, %s, blank: %s", cg.id, d.Name, c)
+			}
 		}
 	}
 }
@@ -46,7 +70,8 @@ var want = map[string]struct{ registered, right, wrongUnflagged float64 }{
 // as copiers and phones do, reads them back and counts, per game and per
 // degradation: pages registered, moves right, moves flagged, moves wrong
 // and unflagged, blank pages read as blank. READ_CORPUS=20 gives README's
-// figures; the default reads one sheet each.
+// figures; the default reads one sheet each; READ_GAMES=id,id keeps to
+// those games.
 func TestCorpus(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("the corpus takes a while")
@@ -54,6 +79,9 @@ func TestCorpus(t *testing.T) {
 	n := readtest.Sheets(1)
 	byKind := map[string]*readtest.Count{}
 	for _, cg := range corpus {
+		if !readtest.Only(cg.id) {
+			continue
+		}
 		g, err := catalog.Lookup(cg.id)
 		if err != nil {
 			t.Fatal(err)
@@ -71,6 +99,15 @@ func TestCorpus(t *testing.T) {
 		t.Logf("all games, %s: %s", kind, c)
 		w := want[kind]
 		frac := func(a int) float64 { return float64(a) / float64(max(1, c.Moves)) }
+		// The shares hold on the full corpus (READ_CORPUS=10 or more); a
+		// small one is held to registering its pages, saying every doubt
+		// and reading blank pages blank.
+		if c.Pages < 100 {
+			w.right = 0
+			if kind == "phone" {
+				w.registered = 0.75
+			}
+		}
 		if float64(c.Registered) < w.registered*float64(c.Pages) || frac(c.Right) < w.right || frac(c.WrongUnflagged) > w.wrongUnflagged || c.BlankFalse > 0 {
 			t.Errorf("%s pages fall short of the figures (registered %.0f%%, right %.1f%%, wrong unflagged %.1f%%): %s", kind, 100*w.registered, 100*w.right, 100*w.wrongUnflagged, c)
 		}
@@ -79,3 +116,26 @@ func TestCorpus(t *testing.T) {
 
 var _ = rand.Int
 var _ games.Game
+
+// Sheets read at every paper size and margin, and compact, from a copier.
+func TestReadPapers(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, flags := range []map[string]string{
+		{"paper": "a5"},
+		{"paper": "letter", "landscape": "1"},
+		{"paper": "a3", "margin": "25mm"},
+		{"compact": "1", "size": "6"},
+		{"paper": "300x200mm", "no-header": "1", "no-table": "1", "grey": "1", "line-width": "0.6mm"},
+	} {
+		c := readtest.Run(t, g, flags, readtest.Degradations()[2], 1, 3)
+		if c.Registered != c.Pages || c.Right != c.Moves || c.WrongUnflagged > 0 {
+			t.Errorf("%v: %s", flags, c)
+		}
+	}
+}

@@ -39,7 +39,7 @@ const MaxResidual = 1.5
 
 // Errors of registration, each said with the page it is about.
 var (
-	ErrNoMarks   = errors.New("no papergames sheet found: fewer than four registration marks (the black rings in the page's corners) are visible; photograph or scan the whole page, flat, in good light")
+	ErrNoMarks   = errors.New("no papergames sheet found: fewer than four registration marks (the black rings in the page's corners) are visible; photograph or scan the whole page, its four corners in the picture, flat, in good light")
 	ErrNoCode    = errors.New("the registration marks are there but the page's code (the square pattern at the top right) cannot be decoded: it may be smudged, folded, out of focus, or in shadow")
 	ErrTwoSheets = errors.New("more than one sheet in the image: photograph or scan one page at a time")
 )
@@ -89,13 +89,16 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 // outside counts the mark candidates of like size away from the quad's
 // four: another sheet's marks.
 func outside(cs []markCand, q [4]markCand) int {
+	rs := []float64{q[0].r, q[1].r, q[2].r, q[3].r}
+	sort.Float64s(rs)
+	r := (rs[1] + rs[2]) / 2
 	n := 0
 	for _, c := range cs {
 		in := false
 		for _, m := range q {
 			in = in || c.c == m.c
 		}
-		if !in && c.r > 0.6*q[0].r && c.r < 1.6*q[0].r {
+		if !in && c.r > 0.8*r && c.r < 1.25*r {
 			n++
 		}
 	}
@@ -190,14 +193,6 @@ func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int,
 		return "", 0, finders, errors.New("the code is not upright in this corner")
 	}
 	return res.GetText(), len(res.GetRawBytes()), finders, nil
-}
-
-func unit(p layout.Point) layout.Point {
-	l := math.Hypot(p.X, p.Y)
-	if l == 0 {
-		return layout.Point{X: 1}
-	}
-	return layout.Point{X: p.X / l, Y: p.Y / l}
 }
 
 // fit fits the page to the image: the four marks (refined at full

@@ -232,8 +232,8 @@ type Stroke struct {
 }
 
 // Sectors measures the pencil round c in n equal angular sectors of the
-// disc of radius r: in each, the mean of the darkest third of its seen
-// samples (a dot need not fill the disc), -1 for a sector the print
+// ring from sectorInner to r: in each, the mean of the darkest third of
+// its seen samples (a dot need not fill the ring), -1 for a sector the print
 // hides entirely. A dot darkens every sector; a line through c only the
 // two it crosses, which is how a dot on a crossing is told from the lines
 // drawn through it.
@@ -242,7 +242,7 @@ func (k *Ink) Sectors(c layout.Point, r float64, n int) []float64 {
 	step := 1 / k.PerMM
 	for y := -r; y <= r; y += step {
 		for x := -r; x <= r; x += step {
-			if x*x+y*y > r*r || (x == 0 && y == 0) {
+			if d := x*x + y*y; d > r*r || d < sectorInner*sectorInner {
 				continue
 			}
 			v, ok := k.At(layout.Point{X: c.X + x, Y: c.Y + y})
@@ -271,6 +271,10 @@ func (k *Ink) Sectors(c layout.Point, r float64, n int) []float64 {
 	}
 	return out
 }
+
+// sectorInner is the radius, in mm, within which Sectors looks at no
+// sample: there a line through the centre falls in every sector.
+const sectorInner = 0.35
 
 // Blob is the evidence of a filled dot round c: the k-th darkest of the
 // n sectors of the disc of radius r (sectors the print hides are left

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"papergames/input"
 	"papergames/layout"
 )
 
@@ -88,3 +89,40 @@ func (d *Drawing) Sheet(r *Result, paper layout.Size) *layout.Sheet {
 		Style:   layout.Style{Line: 0.3, Guide: layout.Grey},
 	}
 }
+
+// The bounds of a rendered transcript (score --render, the web's scored
+// picture): checked by CheckRender before anything is drawn, as sheets
+// are bounded. 1000 rounds of 1,740 Making Intersections segments (a
+// 13 MB transcript within the reader's limits) took 100 s and 3 GB as a
+// 1000-page PDF; a page of them is about 5,000 drawing operations, and
+// PDF writing runs at about 100,000 operations a second.
+const (
+	MaxRenderPages = 500       // pages, one round a page (sheets.MaxPages likewise)
+	MaxRenderOps   = 1_000_000 // drawing operations (strokes, fills, texts): about 10 s of PDF
+)
+
+// CheckRender refuses a drawing past MaxRenderPages or MaxRenderOps,
+// counting the operations on a counter that stops at the bound.
+func (d *Drawing) CheckRender() error {
+	if n := len(d.Cells); n > MaxRenderPages {
+		return fmt.Errorf("the picture would have %d pages (a round a page), more than the limit of %d: draw fewer rounds", n, MaxRenderPages)
+	}
+	c := &opCounter{}
+	for i, cell := range d.Cells {
+		if cell.Figure == nil {
+			continue
+		}
+		cell.Figure.Draw(c, layout.Pt(0, 0), max(cell.Figure.MinSize(), 100), layout.Style{Line: 0.3, Guide: layout.Grey})
+		if c.ops > MaxRenderOps {
+			return fmt.Errorf("the picture would take more than %s drawing operations, the limit (round %d of %d passes it): draw fewer rounds", input.Thousands(MaxRenderOps), i+1, len(d.Cells))
+		}
+	}
+	return nil
+}
+
+// opCounter is a Canvas that only counts.
+type opCounter struct{ ops int }
+
+func (c *opCounter) Stroke(*layout.Path, layout.Pen)                                    { c.ops++ }
+func (c *opCounter) Fill(*layout.Path, layout.Color)                                    { c.ops++ }
+func (c *opCounter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.ops++ }

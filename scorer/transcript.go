@@ -5,6 +5,7 @@
 package scorer
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,6 +26,20 @@ type Transcript struct {
 	BoardID     *input.Node            // nil when not given
 	Rounds      []*input.Node
 	Date, Place string
+
+	// Ctx, when set, bounds the work on the transcript (the web app's
+	// request deadline): the scorers check Err between rounds and in their
+	// long loops, and stop with its error.
+	Ctx context.Context
+}
+
+// Err is the error of t's Ctx once it is done (the deadline passed), else
+// nil.
+func (t *Transcript) Err() error {
+	if t.Ctx == nil {
+		return nil
+	}
+	return t.Ctx.Err()
 }
 
 // HeaderKeys are the keys every transcript may have.

@@ -13,7 +13,7 @@ import (
 // web app's designer by their flag names, with the board command's
 // messages; an empty value is the default.
 func ParseOptions(get games.Lookup) (Options, error) {
-	o := Options{Paper: layout.Papers["a4"], Copies: 1}
+	o := Options{Paper: layout.Papers["a4"]}
 	text := func(name string) string { v, _ := get(name); return strings.TrimSpace(v) }
 	flag := func(name string) bool {
 		switch strings.ToLower(text(name)) {
@@ -64,7 +64,7 @@ func ParseOptions(get games.Lookup) (Options, error) {
 	o.Compact, o.NoTable, o.NoHeader, o.NoRecord = flag("compact"), flag("no-table"), flag("no-header"), flag("no-record")
 	o.Names = SplitNames(text("names"))
 	for _, err := range []error{
-		num("copies", &o.Copies, 0), num("per-page", &o.PerPage, MaxPerPage), num("rounds", &o.Rounds, MaxRounds), num("players", &o.Players, 0),
+		num("copies", &o.Copies, MaxCopies), num("per-page", &o.PerPage, MaxPerPage), num("rounds", &o.Rounds, MaxRounds), num("players", &o.Players, 0),
 		length("margin", "10mm", &o.Margin), length("board-size", "", &o.BoardSize), length("line-width", "0.35mm", &o.LineWidth),
 	} {
 		if err != nil {
@@ -94,15 +94,19 @@ func Blank(g games.Game, v games.Values, o Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// Each option is checked against its own bound and named by itself: a
+	// sheet of --copies 247 has 247 rows in its score table, and so its
+	// transcript 247 rounds, though --rounds stops at MaxRounds.
 	rounds := setup.Rounds
 	switch {
+	case o.Rounds > MaxRounds:
+		return "", usagef("--rounds %d: must be from 1 to %d", o.Rounds, MaxRounds)
+	case o.Copies > MaxCopies:
+		return "", usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
 	case o.Rounds > 0:
 		rounds = o.Rounds
 	case o.Copies > 1:
 		rounds = o.Copies
-	}
-	if rounds > MaxRounds {
-		return "", usagef("--rounds %d: must be from 1 to %d", rounds, MaxRounds)
 	}
 	return sc.Blank(v, players, rounds), nil
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"unicode"
 
 	"papergames/games"
@@ -20,10 +21,10 @@ type Options struct {
 	Landscape bool
 	Margin    float64 // mm
 	BoardSize float64 // mm; 0 for the largest that fits
-	Copies    int
-	PerPage   int // 0 for the game's default
-	Rounds    int // 0 for the game's default
-	Players   int // 0 for the game's minimum, or as many as Names
+	Copies    int     // 0 for a board per round of the match (Copies)
+	PerPage   int     // 0 for the game's default
+	Rounds    int     // 0 for the game's default
+	Players   int     // 0 for the game's minimum, or as many as Names
 	Names     []string
 	Rules     bool
 	NoRuler   bool
@@ -68,6 +69,8 @@ type Result struct {
 	BoardID  string
 	Pages    int // pages the sheet draws, at most MaxPages
 	Warnings []string
+	// setupCells are one round's boards, to tell a board's round.
+	setupCells []layout.Cell
 }
 
 // Pages returns the number of pages g's sheet with v and o would have,
@@ -271,7 +274,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	}
 	warnings = append(warnings, nw...)
 	switch {
-	case o.Copies < 1 || o.Copies > MaxCopies:
+	case o.Copies < 0 || o.Copies > MaxCopies:
 		return nil, usagef("--copies %d: must be from 1 to %d", o.Copies, MaxCopies)
 	case o.PerPage < 0 || o.PerPage > MaxPerPage:
 		return nil, usagef("--per-page %d: must be from 1 to %d", o.PerPage, MaxPerPage)
@@ -316,27 +319,34 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Style:     style,
 	}
 	s.Code = codeFunc(g, v, len(players), s.BoardID)
-	if o.Copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
+	copies := Copies(setup, o)
+	if copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
 		s.PerPage = 1
 	}
 	if o.PerPage > 0 {
 		s.PerPage = o.PerPage
 	}
-	if o.Copies > 1 {
-		s.Rounds = max(s.Rounds, o.Copies)
+	if copies > 1 {
+		s.Rounds = max(s.Rounds, copies)
 	}
 	if o.Rounds > 0 {
 		s.Rounds = o.Rounds
 	}
-	copies := o.Copies
 	if o.Compact {
 		// As many plain boards as fit a page, up to MaxCompact; without
 		// --copies, one page of them.
 		if o.PerPage == 0 {
-			s.PerPage = compactPerPage(s, setup.Cells)
+			s.PerPage = compactPerPage(s, setup.Cells, trialCopies(g, v, players, o, setup.Cells))
 		}
-		if o.Copies == 1 {
+		if o.Copies <= 1 {
 			copies = (s.PerPage + len(setup.Cells) - 1) / len(setup.Cells)
+		}
+	} else if copies > 1 {
+		// Say why there are several boards, so that nobody plays the
+		// second round on the first round's board.
+		s.Params += fmt.Sprintf(" · %d boards, a fresh one for each round", copies)
+		if setup.Match != "" {
+			s.Params += " (" + setup.Match + ")"
 		}
 	}
 	cp, differs := g.(games.Copier)
@@ -388,7 +398,61 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if err != nil {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
-	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings}, nil
+	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings, setupCells: setup.Cells}, nil
+}
+
+func init() { games.PrintedSize = printedSize }
+
+// printed caches printedSize by game and board key.
+var printed sync.Map
+
+// printedSize is games.PrintedSize: the board size of the default sheet.
+// Failures are cached too: a board too large for A4 has no printed size,
+// and finding that out costs a layout (without the search for what
+// would fit, which Build adds).
+func printedSize(g games.Game, v games.Values) (float64, error) {
+	setup, err := g.Setup(v, make([]string, max(g.Info().MinPlayers, 2)))
+	if err != nil {
+		return 0, err
+	}
+	key := g.Info().ID + "\x00" + setup.Key
+	type sized struct {
+		s   float64
+		err error
+	}
+	if c, ok := printed.Load(key); ok {
+		return c.(sized).s, c.(sized).err
+	}
+	c := sized{}
+	o, err := ParseOptions(func(string) (string, bool) { return "", false })
+	if err == nil {
+		var res *Result
+		if res, err = build(g, v, o); err == nil {
+			var p *layout.Plan
+			if p, err = res.Sheet.Layout(); err == nil {
+				c.s = p.Size
+			}
+		}
+	}
+	c.err = err
+	printed.Store(key, c)
+	return c.s, c.err
+}
+
+// Copies returns the boards a sheet of setup prints with o: o.Copies,
+// or by default one for each round of the match (--rounds, else the
+// game's usual match), since each round is played on a fresh board; a
+// compact sheet without --copies prints one (a page of them).
+func Copies(setup *games.Setup, o Options) int {
+	switch {
+	case o.Copies > 0:
+		return o.Copies
+	case o.Compact:
+		return 1
+	case o.Rounds > 0:
+		return o.Rounds
+	}
+	return max(setup.Rounds, 1)
 }
 
 // MaxCompact is the most boards --compact puts on a page by itself;
@@ -398,16 +462,40 @@ const (
 	MinCompact = 6
 )
 
+// trialCopies are the cells of the first MaxCompact copies when each copy
+// has a board of its own (random cuts), for compactPerPage to try: the key
+// of a page keeps what its boards share, and a page of one copy repeated
+// shares its cuts (twelve rings' cut lines), which left no room for more
+// than one board a page.
+func trialCopies(g games.Game, v games.Values, players []string, o Options, round []layout.Cell) []layout.Cell {
+	cp, ok := g.(games.Copier)
+	if !ok || o.Copies < 2 {
+		return nil
+	}
+	var out []layout.Cell
+	for i := 0; len(out) < MaxCompact && i < MaxCompact; i++ {
+		cells, err := cp.CopyCells(v, players, i)
+		if err != nil {
+			return nil
+		}
+		for _, c := range cells {
+			c.Record = nil
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // compactPerPage returns the most boards, up to MaxCompact, that fit a
 // page of s at a readable size with the page's score table on the same
 // page; when that is fewer than MinCompact but MinCompact or more fit
 // with the table on a page of its own, those; else the most that fit (1
 // if none but one does).
-func compactPerPage(s *layout.Sheet, round []layout.Cell) int {
+func compactPerPage(s *layout.Sheet, round, copies []layout.Cell) int {
 	foot, apart := 0, 0
 	for n := MaxCompact; n > 1; n-- {
 		t := *s
-		t.PerPage, t.Cells = n, nil
+		t.PerPage, t.Cells = n, append([]layout.Cell(nil), copies[:min(n, len(copies))]...)
 		for len(t.Cells) < n {
 			t.Cells = append(t.Cells, round...)
 		}

@@ -259,7 +259,7 @@ func TestBadOptions(t *testing.T) {
 		{"board too small", arcs, func(o *Options, v games.Values) { o.BoardSize = 20 }, "too small to read"},
 		{"marks", arcs, func(o *Options, v games.Values) { v["marks"] = 2 }, "--marks 2: must be from 3 to 360"},
 		{"marks huge", arcs, func(o *Options, v games.Values) { v["marks"] = 100000 }, "--marks 100000"},
-		{"copies", arcs, func(o *Options, v games.Values) { o.Copies = 0 }, "--copies 0"},
+		{"copies", arcs, func(o *Options, v games.Values) { o.Copies = -1 }, "--copies -1"},
 		{"copies huge", arcs, func(o *Options, v games.Values) { o.Copies = 100000 }, "--copies 100000"},
 		{"line", arcs, func(o *Options, v games.Values) { o.LineWidth = 5 }, "--line-width 5mm"},
 		{"players", arcs, func(o *Options, v games.Values) { o.Players = 1 }, "for 2-12 players, not 1"},
@@ -426,10 +426,12 @@ func textBox(op layout.Op) (x0, y0, x1, y1 float64) {
 }
 
 // checkInside checks that every path point and every whole text of rec
-// lies within the margins, and that no two texts overlap.
+// lies within the margins, that no two texts overlap, and that nothing
+// comes within a millimetre of a registration mark.
 func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64) {
 	t.Helper()
 	for pi, p := range rec.Pages {
+		checkMarksClear(t, fmt.Sprintf("%s: page %d", what, pi+1), p)
 		in := func(x, y float64) bool {
 			return x >= margin-0.01 && y >= margin-0.01 && x <= p.W-margin+0.01 && y <= p.H-margin+0.01
 		}
@@ -454,6 +456,90 @@ func checkInside(t *testing.T, what string, rec *layout.Recorder, margin float64
 				if c.Kind != layout.Close && !in(c.Pos.X, c.Pos.Y) {
 					t.Errorf("%s: page %d: path point %v leaves the printable area", what, pi+1, c.Pos)
 					break
+				}
+			}
+		}
+	}
+}
+
+// markOp reports whether op is a registration mark, and its centre.
+func markOp(op layout.Op) (layout.Point, bool) {
+	if op.Kind != "fill" || len(op.Path.Comps) < 2 {
+		return layout.Point{}, false
+	}
+	var radii []float64
+	var c layout.Point
+	for _, pc := range op.Path.Comps {
+		if pc.Kind == layout.ArcTo {
+			radii = append(radii, pc.Radius)
+			c = pc.Center
+		}
+	}
+	if len(radii) == 0 || radii[0] != layout.MarkR || radii[len(radii)-1] != layout.MarkHole {
+		return layout.Point{}, false
+	}
+	return c, true
+}
+
+// pathNear reports whether p passes within r of c (its pieces sampled
+// every 0.2 mm).
+func pathNear(p *layout.Path, c layout.Point, r float64) bool {
+	var cur layout.Point
+	for _, pc := range p.Comps {
+		switch pc.Kind {
+		case layout.MoveTo:
+			cur = pc.Pos
+		case layout.LineTo:
+			n := int(cur.Dist(pc.Pos)/0.2) + 1
+			for i := 0; i <= n; i++ {
+				q := layout.Point{X: cur.X + (pc.Pos.X-cur.X)*float64(i)/float64(n), Y: cur.Y + (pc.Pos.Y-cur.Y)*float64(i)/float64(n)}
+				if q.Dist(c) < r {
+					return true
+				}
+			}
+			cur = pc.Pos
+		case layout.ArcTo:
+			n := int(math.Abs(pc.Sweep)*pc.Radius/0.2) + 1
+			for i := 0; i <= n; i++ {
+				a := pc.Start + pc.Sweep*float64(i)/float64(n)
+				q := layout.Point{X: pc.Center.X + pc.Radius*math.Cos(a), Y: pc.Center.Y + pc.Radius*math.Sin(a)}
+				if q.Dist(c) < r {
+					return true
+				}
+			}
+			cur = pc.Pos
+		}
+	}
+	return false
+}
+
+// checkMarksClear checks that nothing on a page comes within a
+// millimetre of its registration marks: a mark touched by print is not
+// found by the reader.
+func checkMarksClear(t *testing.T, what string, p layout.RecPage) {
+	t.Helper()
+	var marks []layout.Point
+	for _, op := range p.Ops {
+		if c, ok := markOp(op); ok {
+			marks = append(marks, c)
+		}
+	}
+	clear := layout.MarkR + 1
+	for _, op := range p.Ops {
+		if _, ok := markOp(op); ok {
+			continue
+		}
+		for _, m := range marks {
+			switch op.Kind {
+			case "text":
+				x0, y0, x1, y1 := textBox(op)
+				if m.X > x0-clear && m.X < x1+clear && m.Y > y0-clear && m.Y < y1+clear {
+					t.Errorf("%s: text %q touches the registration mark at %v", what, op.Text, m)
+				}
+			default:
+				if pathNear(op.Path, m, clear+op.Pen.Width/2) {
+					t.Errorf("%s: a %s comes within a millimetre of the registration mark at %v", what, op.Kind, m)
+					return
 				}
 			}
 		}
@@ -609,7 +695,8 @@ func TestTooLargeSaysWhatFits(t *testing.T) {
 		// On A5 the code's column makes the header's lines wrap; the plain
 		// board's first-centre bubbles take a strip beside it.
 		{200, func(o *Options) { o.Paper = layout.Papers["a5"] }, []string{"the page leaves the board 100.9 mm, below the readable 298 mm", "A5 portrait is 50"}},
-		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 68", "--paper 420x594mm (A2)"}},
+		// Beside the table and ruler the boards keep clear of the bottom left mark.
+		{120, func(o *Options) { o.Landscape = true }, []string{"A4 landscape is 64", "--paper 420x594mm (A2)"}},
 	} {
 		o := opts("a4")
 		tc.edit(&o)
@@ -832,7 +919,7 @@ func TestPageLimit(t *testing.T) {
 	}{
 		{"wtc 72012 pages", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 500, 12 }, "72012 pages, more than the limit of 500 (sheets.MaxPages): lower it with --copies 3 or fewer"},
 		{"wtc at the limit", wtc, map[string]any{"size": 40}, func(o *Options) { o.Copies, o.Players = 3, 12 }, ""},
-		{"cdc copies", crossdont.Game{}, nil, func(o *Options) { o.Copies = 500 }, "--copies 165 or fewer"},
+		{"cdc copies", crossdont.Game{}, nil, func(o *Options) { o.Copies = 500 }, "--copies 247 or fewer"},
 		{"arcs forms", arcs.Game{}, map[string]any{"marks": 60}, func(o *Options) { o.Copies, o.Rules = 300, true }, "or no --rules"},
 		{"rings compact", rings.Game{}, nil, func(o *Options) { o.Copies, o.Compact = 40, true }, ""},
 		{"arcs rules", arcs.Game{}, nil, func(o *Options) { o.Copies, o.Rules = 7, true }, ""},
@@ -1070,6 +1157,101 @@ func TestTableTakesEmptyRoom(t *testing.T) {
 		x0, x1, y0, y1 := math.Min(a.X, b.X), math.Max(a.X, b.X), math.Min(a.Y, b.Y), math.Max(a.Y, b.Y)
 		if x0 <= table.At.X+20 && x1 >= table.At.X && y0 <= table.At.Y+5 && y1 >= table.At.Y-5 {
 			t.Errorf("a cut line from %v to %v crosses the score table at %v", a, b, table.At)
+		}
+	}
+}
+
+// TestCrossDontCrossFormFitsAPage: the record form of a round, with a row
+// for each of the (m+6)(m-1) moves a round can last, fits on the page after
+// the board up to the 6 chords the rules suggest on A4 (5 on Letter).
+func TestCrossDontCrossFormFitsAPage(t *testing.T) {
+	for _, paper := range []string{"a4", "letter"} {
+		for _, m := range []int{4, 5, 6} {
+			if paper == "letter" && m == 6 {
+				continue // 60 rows: 3 rows spill onto a page of their own
+			}
+			v := defaults(crossdont.Game{})
+			v["chords"] = m
+			o := opts(paper)
+			n, err := Pages(crossdont.Game{}, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != 2 {
+				t.Errorf("%s, %d chords: %d pages for a board and its %d-row form, want 2", paper, m, n, crossdont.MaxRoundMoves(m))
+			}
+		}
+	}
+}
+
+// TestDefaultSheetHoldsAMatch: without --copies a sheet prints a board for
+// each round of the game's usual match (each round is played on a fresh
+// board), as many as its score table and blank transcript have rounds,
+// and its header says so; --rounds N prints N, --copies wins over both.
+func TestDefaultSheetHoldsAMatch(t *testing.T) {
+	none := func(string) (string, bool) { return "", false }
+	for _, g := range catalog.Games {
+		v := defaults(g)
+		o, err := ParseOptions(none)
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup, err := g.Setup(v, make([]string, 2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Build(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := g.Info().ID
+		if got, want := len(res.Sheet.Cells), setup.Rounds*len(setup.Cells); got != want {
+			t.Errorf("%s: %d boards by default, want %d (%d rounds)", id, got, want, setup.Rounds)
+		}
+		if res.Sheet.Rounds != setup.Rounds {
+			t.Errorf("%s: score table of %d rounds, want %d", id, res.Sheet.Rounds, setup.Rounds)
+		}
+		says := strings.Contains(res.Sheet.Params, fmt.Sprintf("%d boards, a fresh one for each round", setup.Rounds))
+		if says != (setup.Rounds > 1) {
+			t.Errorf("%s: header %q: says the boards: %v, want %v", id, res.Sheet.Params, says, setup.Rounds > 1)
+		}
+		blank, err := Blank(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if setup.Rounds > 1 && !strings.Contains(blank, fmt.Sprintf("rounds: %d", setup.Rounds)) && strings.Count(blank, "\n  - ") < setup.Rounds {
+			t.Errorf("%s: the blank transcript has fewer than %d rounds:\n%s", id, setup.Rounds, blank)
+		}
+		for _, tc := range []struct {
+			set  map[string]string
+			want int
+		}{{map[string]string{"rounds": "3"}, 3}, {map[string]string{"rounds": "3", "copies": "1"}, 1}, {map[string]string{"copies": "2"}, 2}} {
+			o, err := ParseOptions(func(n string) (string, bool) { s, ok := tc.set[n]; return s, ok })
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := Build(g, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := len(res.Sheet.Cells) / len(setup.Cells); got != tc.want {
+				t.Errorf("%s %v: %d boards, want %d", id, tc.set, got, tc.want)
+			}
+		}
+	}
+	if _, err := ParseOptions(func(n string) (string, bool) { return "0", n == "copies" }); err == nil {
+		t.Error("--copies 0 accepted")
+	}
+}
+
+// TestPolygonsAndDotsPrintsItsGrid: the coordinate sheet prints its grid
+// in the transcript's words, which the scorer checks every dot against.
+func TestPolygonsAndDotsPrintsItsGrid(t *testing.T) {
+	for _, tc := range []struct{ paper, want string }{{"a4", "grid: 164x164"}, {"a3", "grid: "}} {
+		o := opts(tc.paper)
+		pages := render(t, polydots.Game{}, defaults(polydots.Game{}), o, layout.FormatSVG)
+		if !strings.Contains(string(pages[0]), `aria-label="`+tc.want) {
+			t.Errorf("%s: the board does not print %q", tc.paper, tc.want)
 		}
 	}
 }

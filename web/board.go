@@ -1,12 +1,14 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
 	"net/http"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -126,7 +128,7 @@ func handleBoard(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	out, err := act(req, v)
+	out, err := act(r.Context(), req, v)
 	if err != nil {
 		var b *badRequest
 		if errors.As(err, &b) {
@@ -198,7 +200,7 @@ func handleBoardNew(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	fmt.Fprintf(&b, "board: %s\nrounds:\n  - {}\n", games.BoardID(setup.Key))
-	out, err := act(boardRequest{Transcript: b.String()}, games.Values{})
+	out, err := act(r.Context(), boardRequest{Transcript: b.String()}, games.Values{})
 	if err != nil {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
@@ -217,17 +219,14 @@ func paramOf(ps []games.Param, name string) (games.Param, bool) {
 	return games.Param{}, false
 }
 
-// readJSON reads a request's JSON body into v, answering 4xx when it
-// cannot.
+// readJSON reads a request's JSON body into v through package input's
+// checks, answering 4xx when it cannot.
 func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request is larger than %d bytes", MaxBody))
-			return false
-		}
+	data, ok := readBody(w, r, "the request")
+	if !ok {
+		return false
+	}
+	if err := pginput.DecodeJSON("request", data, v); err != nil {
 		fail(w, http.StatusBadRequest, "reading the request (JSON): "+err.Error())
 		return false
 	}
@@ -236,7 +235,7 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 
 // act replays the transcript, does the request's action, and answers the
 // board's state.
-func act(req boardRequest, v games.Values) (*boardJSON, error) {
+func act(ctx context.Context, req boardRequest, v games.Values) (*boardJSON, error) {
 	if strings.TrimSpace(req.Transcript) == "" {
 		return nil, bad("no transcript: start a game from a sheet, or import a transcript")
 	}
@@ -244,6 +243,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	if err != nil {
 		return nil, err
 	}
+	t.Ctx = ctx
 	b := sc.(games.Board)
 	if err := checkPairs(b, t); err != nil {
 		return nil, err
@@ -293,6 +293,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 		if t, err = games.ReadHeader(sc, "transcript", mustRoot(text)); err != nil {
 			return nil, err
 		}
+		t.Ctx = ctx
 		if rp, err = games.Replay(b, t, v, -1); err != nil {
 			return nil, err
 		}
@@ -399,7 +400,7 @@ func act(req boardRequest, v games.Values) (*boardJSON, error) {
 	if rp.Refused != nil {
 		judged = req.Transcript
 	}
-	res, _, err := catalog.Score("transcript", []byte(judged), v)
+	res, _, err := catalog.ScoreContext(ctx, "transcript", []byte(judged), v)
 	if err != nil {
 		out.Errors = err.Error()
 		if rp.Refused == nil {
@@ -556,7 +557,7 @@ func snap(picks []string, targets []games.Target) []string {
 // for an unfinished round).
 func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) []layout.Cell {
 	text := games.Header(sc, t) + "rounds:\n" + games.Item(r.Record())
-	_, d, _ := catalog.Score("round", []byte(text), v)
+	_, d, _ := catalog.ScoreContext(t.Ctx, "round", []byte(text), v)
 	if d != nil && len(d.Cells) > 0 {
 		return d.Cells
 	}
@@ -575,7 +576,16 @@ func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Va
 	if err != nil {
 		return nil
 	}
-	return setup.Cells
+	cells := slices.Clone(setup.Cells)
+	for i, c := range cells {
+		// Measures to take off the paper are the printed board's.
+		if ps, ok := c.Figure.(games.PrintScaled); ok && games.PrintedSize != nil {
+			if d, err := games.PrintedSize(sc, vals); err == nil {
+				cells[i].Figure = ps.WithPrinted(d)
+			}
+		}
+	}
+	return cells
 }
 
 // sizeOf is the size the round's board is drawn at.

@@ -385,7 +385,7 @@ func TestBrowserScreens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []int64{1200, 390} {
+	for _, w := range []int64{1280, 390} {
 		must := func(err error) {
 			t.Helper()
 			if err != nil {
@@ -396,6 +396,10 @@ func TestBrowserScreens(t *testing.T) {
 		for _, page := range []struct{ name, hash, wait string }{
 			{"catalogue", "#/", `article.card img`},
 			{"designer", "#/design/arcs-and-marks", `#sheet-preview`},
+			{"rules", "#/rules/crossing-the-rings", `pre.rules`},
+			{"score", "#/score/within-the-curve", `#transcript`},
+			{"curve-board", "#/board/within-the-curve?size=8&start=1", `#board .target`},
+			{"rings-board", "#/board/crossing-the-rings?start=1", `#board svg`},
 			{"board-start", "#/board/cross-dont-cross", `#start`},
 		} {
 			must(chromedp.Do(ctx, chromedp.Navigate(base+"/"+page.hash), chromedp.WaitVisible(chromedp.CSS(page.wait))))
@@ -414,7 +418,20 @@ func TestBrowserScreens(t *testing.T) {
 		step(t, ctx, `document.querySelector('#hint').click(); document.querySelector('#board .target[data-name="5@20"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))`)
 		time.Sleep(300 * time.Millisecond)
 		shot(t, ctx, fmt.Sprintf("board-%d", w))
-		if w == 1200 { // the picture of docs/web.md: the board and its side
+		for _, ex := range []string{"within-the-curve/two-players", "cross-dont-cross/concurrent-chords"} {
+			ex := ex
+			b, err := os.ReadFile("../examples/" + ex + ".yaml")
+			must(err)
+			must(chromedp.Do(ctx, chromedp.Navigate(base+"/#/board/"+strings.Split(ex, "/")[0]), chromedp.WaitVisible(chromedp.CSS(`#start`)),
+				chromedp.Click(chromedp.CSS(`#import-box summary`)),
+				chromedp.Evaluate[chromedp.Void](`document.querySelector('#replay').checked = false`),
+				chromedp.SetValue(chromedp.CSS(`#import-text`), string(b)),
+				chromedp.Click(chromedp.CSS(`#import`)),
+				chromedp.WaitVisible(chromedp.CSS(`#board svg`))))
+			time.Sleep(300 * time.Millisecond)
+			shot(t, ctx, fmt.Sprintf("%s-%d", strings.ReplaceAll(ex, "/", "-"), w))
+		}
+		if w == 1280 { // the picture of docs/web.md: the board and its side
 			must(chromedp.Do(ctx, chromedp.EmulateViewport(960, 900, chromedp.EmulateScale(0.75))))
 			time.Sleep(300 * time.Millisecond)
 			buf, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(`#board-game`)))
@@ -464,5 +481,161 @@ func TestBrowserKeyboard(t *testing.T) {
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#moves li').length`))
 	if err != nil || n != 0 {
 		t.Errorf("after u: %d moves (%v)", n, err)
+	}
+}
+
+// TestBrowserClicksQueue: clicks made while the answer to the one before
+// is on its way are queued and played in order, never dropped: five dots
+// of a Permutation Grid clicked at once become moves 1 to 5, the players
+// taking turns (issue 22).
+func TestBrowserClicksQueue(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "clicks-queue")
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/board/permutation-grid?size=5&start=1"),
+		chromedp.WaitVisible(chromedp.CSS(`#board .target`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"A1", "B3", "C5", "D2", "E4"}
+	script := `(() => { for (const n of ['` + strings.Join(want, "', '") + `']) {
+		const t = document.querySelector('#board .target[data-name="' + n + '"]');
+		t.dispatchEvent(new MouseEvent('click', {bubbles: true}));
+	} return document.querySelector('#board').dataset.waiting; })()`
+	waiting, err := chromedp.Run(ctx, chromedp.Evaluate[string](script))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if waiting != "5" {
+		t.Logf("%s actions waiting after the clicks (the first may have left)", waiting)
+	}
+	if err := chromedp.Do(ctx, poll(`document.querySelector('#board').dataset.waiting === '0' && document.querySelectorAll('#moves li').length === 5`)); err != nil {
+		t.Fatal(err)
+	}
+	moves, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#moves li')].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(moves, " ") != strings.Join(want, " ") {
+		t.Errorf("moves %q, want %q in the order clicked", moves, want)
+	}
+}
+
+// TestBrowserDesignerRefusedDisablesOutputs: after a refused setting
+// (Arcs And Marks, marks 2) no output shows or links the previous
+// sheet: the preview is hidden and the downloads, the blank transcript
+// and "Play on this board" lead nowhere until the form is valid again
+// (issue 22).
+func TestBrowserDesignerRefusedDisablesOutputs(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "designer-refused")
+	const outs = `['#download-pdf', '#download-svg', '#blank-transcript', '#play-board'].map(s => document.querySelector(s))`
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/#/design/arcs-and-marks"),
+		chromedp.WaitVisible(chromedp.CSS(`#opt-marks`)),
+		poll(outs+`.every(a => a.hasAttribute('href') && !a.classList.contains('disabled')) && !document.querySelector('#sheet-preview').hidden`),
+		// Refused at once (below the least), where marks 200 (the issue's)
+		// is refused after a search for the largest that fits, slow under
+		// the race detector.
+		chromedp.SetValue(chromedp.CSS(`#opt-marks`), "2"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#opt-marks').dispatchEvent(new Event('input', {bubbles: true}))`),
+		poll(`document.querySelector('#sheet-status').classList.contains('error')`),
+	); err != nil {
+		t.Fatal(err)
+	}
+	stale, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...`+outs+`.filter(a => a.hasAttribute('href') || !a.classList.contains('disabled')).map(a => a.id), ...(document.querySelector('#sheet-preview').hidden ? [] : ['preview'])]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stale) > 0 {
+		t.Errorf("after a refused setting these still show or link the previous sheet: %v", stale)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SetValue(chromedp.CSS(`#opt-marks`), "20"),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('#opt-marks').dispatchEvent(new Event('input', {bubbles: true}))`),
+		poll(outs+`.every(a => a.hasAttribute('href') && !a.classList.contains('disabled')) && document.querySelector('#download-pdf').href.includes('marks=20')`),
+	); err != nil {
+		t.Errorf("valid again: %v", err)
+	}
+}
+
+// TestBrowserTargetsClearOfTheDrawing: Within The Curve's square targets
+// let the numbers under them show (see-through until pointed at), a round
+// that is over has no targets, and no two targets cover each other (cut
+// ends of Crossing The Rings a few degrees apart) (issue 22).
+func TestBrowserTargetsClearOfTheDrawing(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "targets")
+	load := func(ex string) {
+		t.Helper()
+		b, err := os.ReadFile("../examples/" + ex + ".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/#/board/"+strings.Split(ex, "/")[0]), chromedp.WaitVisible(chromedp.CSS(`#start`)),
+			chromedp.Click(chromedp.CSS(`#import-box summary`)),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector('#replay').checked = false`),
+			chromedp.SetValue(chromedp.CSS(`#import-text`), string(b)),
+			chromedp.Click(chromedp.CSS(`#import`)),
+			chromedp.WaitVisible(chromedp.CSS(`#board svg`))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load("within-the-curve/two-players")
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board .target').length`))
+	if err != nil || n != 0 {
+		t.Errorf("a round that is over shows %d targets (%v)", n, err)
+	}
+	// Back to a grid being filled: its targets are see-through.
+	step(t, ctx, `document.querySelector('#moves li:nth-child(40) button').click()`)
+	fills, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll('#board .target.cell:not(.picked):not(.hot)')].map(c => getComputedStyle(c).fill)`))
+	if err != nil || len(fills) == 0 {
+		t.Fatalf("no square targets (%v)", err)
+	}
+	for _, f := range fills {
+		if f != "rgba(0, 0, 0, 0)" && f != "transparent" {
+			t.Fatalf("a square target is filled %s over its number", f)
+		}
+	}
+	load("crossing-the-rings/two-players")
+	step(t, ctx, `document.querySelector('#moves .round:nth-child(2) li:nth-child(15) button').click()`)
+	overlaps, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
+		const cs = [...document.querySelectorAll('#board .target')].map(c => [+c.getAttribute('cx'), +c.getAttribute('cy'), +c.getAttribute('r')]);
+		let n = 0;
+		for (let i = 0; i < cs.length; i++) for (let j = 0; j < i; j++)
+			if (Math.hypot(cs[i][0] - cs[j][0], cs[i][1] - cs[j][1]) < cs[i][2] + cs[j][2]) n++;
+		return cs.length ? n : -1;
+	})()`))
+	if err != nil || overlaps != 0 {
+		t.Errorf("%d pairs of ring targets cover each other (%v)", overlaps, err)
+	}
+}
+
+// TestBrowserScorePageFits: the Score page's transcript stays inside its
+// card, at phone width and on a wide screen, where the page does not keep
+// a narrow column (issue 22: 360 px at 1280 px).
+func TestBrowserScorePageFits(t *testing.T) {
+	ctx, base := browser(t)
+	failShot(t, ctx, "score-page")
+	for _, w := range []int64{1280, 390} {
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(w, 900),
+			chromedp.Navigate(base+"/#/score/within-the-curve"), chromedp.WaitVisible(chromedp.CSS(`#transcript`))); err != nil {
+			t.Fatal(err)
+		}
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+			const t = document.querySelector('#transcript').getBoundingClientRect();
+			const f = document.querySelector('#scorer');
+			const fr = f.getBoundingClientRect(), pad = parseFloat(getComputedStyle(f).paddingRight);
+			return [t.right, fr.right - pad, t.width];
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[0] > got[1]+0.5 {
+			t.Errorf("at %d px the transcript's right edge %.1f passes its card's %.1f", w, got[0], got[1])
+		}
+		if w == 1280 && got[2] < 500 {
+			t.Errorf("at 1280 px the transcript is %.0f px wide", got[2])
+		}
 	}
 }

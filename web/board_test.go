@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"os"
+	"papergames/layout"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -153,7 +155,7 @@ func TestBoardBadRequests(t *testing.T) {
 		{"/api/board?bogus=1", mustJSON(boardRequest{Transcript: arcs}), 400, "unknown rule"},
 		{"/api/board", `{"transcript": "` + strings.Repeat("x", MaxBody) + `"}`, 413, "larger than"},
 		{"/api/board/new", `{"game": "nope"}`, 404, "unknown game"},
-		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"marks": "2"}}`, 400, "--marks 2"},
+		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"marks": "2"}}`, 400, "\u201cmarks\u201d 2"},
 		{"/api/board/new", `{"game": "arcs-and-marks", "params": {"wings": "2"}}`, 400, "unknown parameter"},
 		{"/api/board/new", `{"game": "arcs-and-marks", "players": ["A", "A"]}`, 400, "named twice"},
 		{"/api/board/new", `{"game": "permutation-grid", "players": ["A", "B", "C"]}`, 400, "players"},
@@ -339,5 +341,42 @@ func TestBoardErrorsNameRounds(t *testing.T) {
 	text := "game: x\nrounds:\n  - a: 1\n  - b: 2\n    c: 3\n"
 	if got := unplaced(text, "transcript:5:5: bad\ntranscript:1:1: round 3: odd\nplain"); got != "round 2: bad\nround 3: odd\nplain" {
 		t.Errorf("unplaced: %q", got)
+	}
+}
+
+// TestArcsBoardCompassIsTheSheets: the scoring board's compass table gives
+// the printed sheet's openings (a player sets the compass from it), not
+// those of the smaller circle on the screen (issue 22: 31.1 mm against
+// 42.5 mm for k = 1 on 12 marks).
+func TestArcsBoardCompassIsTheSheets(t *testing.T) {
+	for _, marks := range []int{8, 12, 20} {
+		code, b, body := postBoard(t, "/api/board/new", map[string]any{"game": "arcs-and-marks", "params": map[string]string{"marks": fmt.Sprint(marks)}})
+		if code != 200 {
+			t.Fatalf("%d %s", code, body)
+		}
+		o, err := sheets.ParseOptions(func(string) (string, bool) { return "", false })
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Margin, o.LineWidth = 10, 0.35
+		g, _ := catalog.Lookup("arcs-and-marks")
+		res, err := sheets.Build(g, games.Values{"marks": marks}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := layout.NewSVG("sheet")
+		if err := res.Sheet.Draw(doc); err != nil {
+			t.Fatal(err)
+		}
+		sheet := string(doc.Pages()[0])
+		for k := 1; 2*k < marks; k++ {
+			m := regexp.MustCompile(fmt.Sprintf(`k = %d: [0-9.]+ mm`, k)).FindString(sheet)
+			if m == "" {
+				t.Fatalf("%d marks: the sheet has no opening for k = %d", marks, k)
+			}
+			if !strings.Contains(b.SVG, m) {
+				t.Errorf("%d marks: the sheet says %q, the board does not", marks, m)
+			}
+		}
 	}
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -45,15 +46,15 @@ func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies
 			n = min(n, info.MaxPlayers)
 		}
 	}
-	if n < max(info.MinPlayers, 1) || (info.MaxPlayers > 0 && n > info.MaxPlayers) || o.Copies < 1 || o.Copies > sheets.MaxCopies {
+	if n < max(info.MinPlayers, 1) || (info.MaxPlayers > 0 && n > info.MaxPlayers) || o.Copies < 0 || o.Copies > sheets.MaxCopies {
 		return 0, 0, false
 	}
 	setup, err := g.Setup(v, make([]string, n))
 	if err != nil || len(setup.Cells) == 0 {
 		return 0, 0, false
 	}
-	copies = o.Copies
-	if o.Compact && o.Copies == 1 {
+	copies = sheets.Copies(setup, o)
+	if o.Compact && o.Copies <= 1 {
 		// A page of boards: --per-page, else at most MaxCompact.
 		per := sheets.MaxCompact
 		if o.PerPage > 0 {
@@ -64,19 +65,29 @@ func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies
 	return copies * len(setup.Cells), copies, true
 }
 
-// counter is a Document that only counts what is drawn.
-type counter struct{ pages, ops int }
+// counter is a Document that only counts what is drawn; with a ctx, it
+// stops the drawing at its deadline as stopDoc does.
+type counter struct {
+	pages, ops int
+	ctx        context.Context
+}
 
-func (c *counter) AddPage(w, h float64)                                               { c.pages++ }
-func (c *counter) Stroke(*layout.Path, layout.Pen)                                    { c.ops++ }
-func (c *counter) Fill(*layout.Path, layout.Color)                                    { c.ops++ }
-func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.ops++ }
+func (c *counter) AddPage(w, h float64)                                               { c.pages++; c.op() }
+func (c *counter) Stroke(*layout.Path, layout.Pen)                                    { c.op() }
+func (c *counter) Fill(*layout.Path, layout.Color)                                    { c.op() }
+func (c *counter) Text(layout.Point, string, layout.Font, layout.Align, layout.Color) { c.op() }
+
+func (c *counter) op() {
+	if c.ops++; c.ops&255 == 0 && c.ctx != nil && c.ctx.Err() != nil {
+		panic(errDeadline)
+	}
+}
 
 // sheetWork estimates the drawing operations and pages of s without
-// drawing it: one page of boards and two are drawn on a counter, and
-// every further page of boards costs what the second did (the score
+// drawing it: two pages of boards and three are drawn on a counter, and
+// every further page of boards costs what the third did (the score
 // table, rules and header pages are in both and cancel out).
-func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
+func sheetWork(ctx context.Context, s *layout.Sheet) (ops, pages int, err error) {
 	p, err := s.Layout()
 	if err != nil {
 		return 0, 0, err
@@ -84,24 +95,32 @@ func sheetWork(s *layout.Sheet) (ops, pages int, err error) {
 	count := func(n int) (counter, error) {
 		t := *s
 		t.Cells = s.Cells[:n]
-		var c counter
+		if s.Compact && s.Rounds > 0 {
+			// A compact page's table has its own boards' rounds: keep
+			// their share, or one page would carry every round's row.
+			t.Rounds = max(1, (s.Rounds*n+len(s.Cells)-1)/len(s.Cells))
+		}
+		c := counter{ctx: ctx}
 		err := t.Draw(&c)
 		return c, err
 	}
-	if p.Pages <= 2 {
+	// Two pages and three, not one and two: a compact sheet's key keeps
+	// what all its boards share, and one board of random cuts shares all
+	// its cuts with itself (a key too long for the page).
+	if p.Pages <= 3 {
 		c, err := count(len(s.Cells))
 		return c.ops, c.pages, err
-	}
-	one, err := count(p.Per)
-	if err != nil {
-		return 0, 0, err
 	}
 	two, err := count(2 * p.Per)
 	if err != nil {
 		return 0, 0, err
 	}
-	more := p.Pages - 1
-	return one.ops + (two.ops-one.ops)*more, one.pages + (two.pages-one.pages)*more, nil
+	three, err := count(3 * p.Per)
+	if err != nil {
+		return 0, 0, err
+	}
+	more := p.Pages - 2
+	return two.ops + (three.ops-two.ops)*more, two.pages + (three.pages-two.pages)*more, nil
 }
 
 // checkBoards refuses, before the sheet is built, one with more boards
@@ -115,8 +134,8 @@ func checkBoards(g games.Game, v games.Values, o sheets.Options) error {
 
 // checkSheet refuses a built sheet whose drawing would pass the web's
 // bound, with a message that names it.
-func checkSheet(s *layout.Sheet) error {
-	ops, pages, err := sheetWork(s)
+func checkSheet(ctx context.Context, s *layout.Sheet) error {
+	ops, pages, err := sheetWork(ctx, s)
 	if err != nil {
 		return err
 	}
@@ -162,13 +181,36 @@ func checkWork(data []byte) error {
 	return checkPairs(b, t)
 }
 
-// checkPairs is checkWork on a transcript read.
-func checkPairs(b games.Board, t *scorer.Transcript) error {
-	pairs, moves, most, at := 0, 0, 0, 0
+// transcriptPairs is the pairs of moves within the rounds of a
+// transcript, counted as checkWork counts them; 0 when it cannot be read.
+func transcriptPairs(data []byte) int {
+	root, id, err := scorer.GameOf("transcript", data)
+	if err != nil {
+		return 0
+	}
+	g, err := catalog.Lookup(id)
+	if err != nil {
+		return 0
+	}
+	b, ok := g.(games.Board)
+	if !ok {
+		return 0
+	}
+	t, err := games.ReadHeader(b, "transcript", root)
+	if err != nil {
+		return 0
+	}
+	pairs, _, _, _ := countPairs(b, t)
+	return pairs
+}
+
+// countPairs counts the moves of t's rounds: pairs within rounds, moves,
+// the most in one round and which round.
+func countPairs(b games.Board, t *scorer.Transcript) (pairs, moves, most, at int) {
 	for i := range t.Rounds {
 		_, words, err := b.OpenRound(t, i, nil)
 		if err != nil {
-			return nil
+			return 0, 0, 0, 0
 		}
 		n := len(words)
 		moves += n
@@ -177,6 +219,12 @@ func checkPairs(b games.Board, t *scorer.Transcript) error {
 			most, at = n, i
 		}
 	}
+	return pairs, moves, most, at
+}
+
+// checkPairs is checkWork on a transcript read.
+func checkPairs(b games.Board, t *scorer.Transcript) error {
+	pairs, moves, most, at := countPairs(b, t)
 	if pairs > MaxMovePairs {
 		return &badRequest{tooBig, fmt.Sprintf("the transcript is too big to score on the web: %d moves in %d rounds (%d in round %d), %d pairs of moves within a round; the web app scores at most %d pairs (about three rounds of 360 arcs): score it with papergames score", moves, len(t.Rounds), most, at+1, pairs, MaxMovePairs)}
 	}

@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
@@ -26,6 +27,7 @@ import (
 
 	"papergames/games"
 	"papergames/games/catalog"
+	pginput "papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
 	"papergames/sheets"
@@ -55,7 +57,38 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("POST /api/score", handleScore)
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
-	return hostCheck(guard(mux), hosts)
+	mux.HandleFunc("POST /api/read", handleRead)
+	return hostCheck(originCheck(guard(newGate().wrap(mux))), hosts)
+}
+
+// csp is the pages' Content-Security-Policy: the app loads nothing from
+// elsewhere and runs no inline script or style, so everything but its
+// own files (and the pictures it makes as blob: URLs) is refused, and no
+// page may frame it.
+const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; " +
+	"font-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// originCheck refuses a request made by a page of another origin: any
+// POST (net/http's cross-origin protection: Sec-Fetch-Site, else Origin
+// against Host, so "Origin: null" and a cross-site text/plain POST too),
+// and a GET of the API from another site's page (an image or script tag
+// asking for sheets). Requests with neither header (curl, scripts) pass:
+// they are not a browser acting for another site.
+func originCheck(h http.Handler) http.Handler {
+	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fail(w, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
+	}))
+	return cop.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			site := r.Header.Get("Sec-Fetch-Site")
+			if site != "" && site != "same-origin" && site != "none" {
+				fail(w, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	}))
 }
 
 // guard bounds every request body, and turns a panic into a 500 that
@@ -67,10 +100,33 @@ func guard(h http.Handler) http.Handler {
 				fail(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v (please report it with the request)", p))
 			}
 		}()
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		limit := int64(MaxBody)
+		if r.URL.Path == "/api/read" {
+			limit = MaxReadBody // a photo
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Content-Security-Policy", csp)
+		w.Header().Set("X-Frame-Options", "DENY")
 		h.ServeHTTP(w, r)
 	})
+}
+
+// readBody reads the request's body, what in messages, answering 413
+// past MaxBody.
+func readBody(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool) {
+	data, err := pginput.ReadAll(what, r.Body, MaxBody)
+	var tooBig *http.MaxBytesError
+	var size *pginput.SizeError
+	switch {
+	case errors.As(err, &tooBig) || errors.As(err, &size):
+		fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %s bytes (1 MB), the web app's limit", what, pginput.Thousands(MaxBody)))
+		return nil, false
+	case err != nil:
+		fail(w, http.StatusBadRequest, "reading "+err.Error())
+		return nil, false
+	}
+	return data, true
 }
 
 // problem is every error answer's body.
@@ -81,7 +137,56 @@ type problem struct {
 func fail(w http.ResponseWriter, status int, msg string) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(problem{msg})
+	json.NewEncoder(w).Encode(problem{webText(msg)})
+}
+
+// formLabels are the sheet designer's names of the board command's print
+// options (web/static/app.js); a game's parameters and the rule variants
+// are named by their own names there, as in the query.
+var formLabels = map[string]string{
+	"paper": "Paper", "landscape": "Landscape", "names": "Player names", "players": "Players",
+	"copies": "Copies", "per-page": "Boards per page", "rounds": "Rows of the score table",
+	"board-size": "Board size", "margin": "Margin", "line-width": "Line width",
+	"compact": "Compact", "no-table": "No score table", "no-header": "No header",
+	"no-record": "No record form", "rules": "Add the rules page",
+	"no-ruler": "Leave out the calibration ruler", "grey": "Grey guide lines",
+}
+
+// flagRE is a command-line flag written in a message: --name.
+var flagRE = regexp.MustCompile(`(^|[\s(;,:])--([a-z][a-z0-9-]*)`)
+
+// goName is a Go constant a message names for the command line's user,
+// such as " (sheets.MaxPages)".
+var goName = regexp.MustCompile(` \((?:sheets|catalog|scorer|geom|input|web|arcs|polydots|crossdont)\.Max[A-Za-z]*\)`)
+
+// webText rewrites a message of the engines or the sheets, written for
+// the command line, for the web app's user: a flag becomes the form's
+// field, in quotes ("Copies" 247 for --copies 247), and Go names go.
+func webText(msg string) string {
+	msg = goName.ReplaceAllString(msg, "")
+	return flagRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := flagRE.FindStringSubmatch(m)
+		label, ok := formLabels[sub[2]]
+		if !ok {
+			if !knownParam(sub[2]) {
+				return m
+			}
+			label = sub[2]
+		}
+		return sub[1] + "\u201c" + label + "\u201d"
+	})
+}
+
+// knownParam reports whether name is a game's parameter or a rule
+// variant, which the web takes under the flag's own name.
+func knownParam(name string) bool {
+	for _, g := range catalog.Games {
+		if hasParam(g.Params(), name) {
+			return true
+		}
+	}
+	ps, _ := catalog.Rules()
+	return hasParam(ps, name)
 }
 
 // failWith answers err: its own status when it is a badRequest, else 422.
@@ -280,14 +385,8 @@ type scoreJSON struct {
 }
 
 func handleScore(w http.ResponseWriter, r *http.Request) {
-	data, err := io.ReadAll(r.Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the transcript is larger than %d bytes", MaxBody))
-			return
-		}
-		fail(w, http.StatusBadRequest, "reading the transcript: "+err.Error())
+	data, ok := readBody(w, r, "the transcript")
+	if !ok {
 		return
 	}
 	v, err := ruleValues(r)
@@ -303,7 +402,7 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	if name == "" {
 		name = "transcript"
 	}
-	res, drawing, err := catalog.Score(name, data, v)
+	res, drawing, err := catalog.ScoreContext(r.Context(), name, data, v)
 	var ue *games.UsageError
 	if errors.As(err, &ue) {
 		fail(w, http.StatusBadRequest, err.Error())
@@ -317,12 +416,20 @@ func handleScore(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		out.Errors = err.Error()
 	} else {
+		if err := res.CheckReport(); err != nil {
+			fail(w, tooBig, err.Error())
+			return
+		}
 		out.Text = res.Text(name)
 		out.Result = res.JSON()
 	}
 	if drawing != nil && len(drawing.Cells) > 0 {
+		if err := drawing.CheckRender(); err != nil {
+			fail(w, tooBig, err.Error())
+			return
+		}
 		doc := layout.NewSVG(drawing.Title)
-		if derr := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); derr == nil {
+		if derr := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(stopping(r, doc)); derr == nil {
 			for _, p := range doc.Pages() {
 				out.Pages = append(out.Pages, string(p))
 			}
@@ -352,8 +459,12 @@ func download(w http.ResponseWriter, r *http.Request, format string, res *scorer
 		fail(w, http.StatusBadRequest, fmt.Sprintf("format %q: pdf or svg", format))
 		return
 	}
+	if err := drawing.CheckRender(); err != nil {
+		fail(w, tooBig, err.Error())
+		return
+	}
 	doc := layout.NewDocument(f, drawing.Title)
-	if err := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(doc); err != nil {
+	if err := drawing.Sheet(res, layout.Size{W: 210, H: 297}).Draw(stopping(r, doc)); err != nil {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}
@@ -430,12 +541,12 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := checkSheet(res.Sheet); err != nil {
+	if err := checkSheet(r.Context(), res.Sheet); err != nil {
 		failWith(w, err)
 		return
 	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
-	if err := res.Sheet.Draw(doc); err != nil {
+	if err := res.Sheet.Draw(stopping(r, doc)); err != nil {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}

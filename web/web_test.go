@@ -78,7 +78,7 @@ func TestSheetIsTheCLIsSheet(t *testing.T) {
 		if o.Paper.W == 0 {
 			o.Paper = layout.Papers["a4"]
 		}
-		o.Copies, o.Margin, o.LineWidth = 1, 10, 0.35
+		o.Margin, o.LineWidth = 10, 0.35
 		res, err := sheets.Build(g, tc.v, o)
 		if err != nil {
 			t.Fatal(err)
@@ -112,12 +112,12 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"GET", "/api/sheet/nope", "", 404, "unknown game"},
 		{"GET", "/api/rules/nope", "", 404, "unknown game"},
 		{"GET", "/api/blank/nope", "", 404, "unknown game"},
-		{"GET", "/api/sheet/arcs-and-marks?marks=2", "", 400, "--marks 2: must be from 3 to 360"},
+		{"GET", "/api/sheet/arcs-and-marks?marks=2", "", 400, "\u201cmarks\u201d 2: must be from 3 to 360"},
 		{"GET", "/api/sheet/arcs-and-marks?marks=x", "", 400, "not a whole number"},
 		{"GET", "/api/sheet/arcs-and-marks?paper=b9", "", 400, "paper"},
 		{"GET", "/api/sheet/arcs-and-marks?board-size=2000mm", "", 400, "does not fit"},
-		{"GET", "/api/sheet/arcs-and-marks?page=3", "", 400, "pages 1 to 2"},
-		{"GET", "/api/sheet/arcs-and-marks?copies=100000", "", 400, "--copies"},
+		{"GET", "/api/sheet/arcs-and-marks?page=5&copies=2", "", 400, "pages 1 to 4"},
+		{"GET", "/api/sheet/arcs-and-marks?copies=100000", "", 400, "\u201cCopies\u201d 100000"},
 		{"GET", "/api/sheet/arcs-and-marks?format=png", "", 400, `format \"png\": pdf or svg`},
 		{"GET", "/api/sheet/arcs-and-marks?format=PDF", "", 400, "pdf or svg"},
 		{"GET", "/api/sheet/arcs-and-marks?bogus=1", "", 400, `unknown parameter \"bogus\"; the parameters are format, page, download, marks, paper`},
@@ -131,7 +131,7 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"POST", "/api/score", "{{{", 422, ""},
 		{"POST", "/api/score?bogus=1", "x", 400, "unknown rule"},
 		{"POST", "/api/score?strict=maybe", "x", 400, "not on or off"},
-		{"POST", "/api/score?sections=9..1", "game: crossing-the-rings\nplayers: [A, B]\nrounds:\n  - divider: A\n", 400, "--sections"},
+		{"POST", "/api/score?sections=9..1", "game: crossing-the-rings\nplayers: [A, B]\nrounds:\n  - divider: A\n", 400, "\u201csections\u201d"},
 		{"POST", "/api/score", strings.Repeat("x", MaxBody+1), 413, "larger than"},
 		{"PUT", "/api/score", "", 405, ""},
 	} {
@@ -232,5 +232,14 @@ func TestBlankIsTheCLIsBlank(t *testing.T) {
 	want, _ := catalog.Example("within-the-curve")
 	if w.Code != 200 || w.Body.String() != want {
 		t.Errorf("example: %d", w.Code)
+	}
+}
+
+// TestFavicon: /favicon.ico, which every browser asks for, is served
+// (issue 22: a 404 on every page).
+func TestFavicon(t *testing.T) {
+	w := get(t, Handler(), "/favicon.ico")
+	if w.Code != 200 || w.Body.Len() == 0 || !strings.HasPrefix(w.Body.String(), "\x00\x00\x01\x00") {
+		t.Errorf("/favicon.ico: %d, %d bytes", w.Code, w.Body.Len())
 	}
 }

@@ -39,6 +39,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key(m),
 		Cells:   []layout.Cell{{Figure: figure(m), Record: record(m, players, 0)}},
 		Rounds:  len(players),
+		Match:   "each player moves first once",
 		PerPage: 1,
 	}
 	if m%len(players) != 0 {

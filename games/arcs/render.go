@@ -3,6 +3,7 @@ package arcs
 import (
 	"fmt"
 	"math"
+	"papergames/games"
 	"strconv"
 
 	"papergames/boards"
@@ -35,6 +36,12 @@ func (r *round) drawn() []written {
 func (r *round) cell(caption string) *layout.Cell {
 	m := r.st.b.m
 	board := boards.MarkedCircle{Marks: m}
+	if games.PrintedSize != nil && m <= tableMarks {
+		// The table gives the paper board's openings, not this drawing's.
+		if d, err := games.PrintedSize(Game{}, games.Values{"marks": m}); err == nil {
+			board.Printed = d
+		}
+	}
 	var base layout.Figure = board
 	if len(r.drawn()) > drawnMarks {
 		caption += fmt.Sprintf(" · arcs only (over %d)", drawnMarks)
@@ -277,11 +284,4 @@ func (g *dotGrid) nearest(p layout.Point) float64 {
 			return best
 		}
 	}
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }

@@ -67,6 +67,9 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 	var cells []layout.Cell
 	var last *round
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, nil, err
+		}
 		rd, r, cell, start, err := g.round(t, i, m, listing && i == len(t.Rounds)-1)
 		errs.Add(err, t.File)
 		if cell != nil {

@@ -16,7 +16,8 @@ func TestRefusedRenderShowsTheBadMove(t *testing.T) {
 		{"repeated path step", "game: polygons-and-dots\nplayers: [A, B]\nrounds:\n  - dots: [[20, 30], [150, 40], [90, 160], [40, 110]]\n    path: 1 3 2 3\n", true, false},
 		{"permutation row taken", "game: permutation-grid\nplayers: [A, B]\nsize: 4\nrounds:\n  - dots: C1 A1 D3 B4\n  - dots: B1 A2 D3 C4\n", false, true},
 	} {
-		_, d, err := Score("t.yaml", []byte(tc.src), games.Values{})
+		// Three dots in line are refused under --strict (else a warning).
+		_, d, err := Score("t.yaml", []byte(tc.src), games.Values{"strict": true})
 		if err == nil {
 			t.Fatalf("%s: scored", tc.name)
 		}

@@ -75,16 +75,6 @@ func (s segSet) del(i int) {
 	}
 }
 
-// meets reports whether s and t share a segment.
-func (s segSet) meets(t segSet) bool {
-	for i := range min(len(s), len(t)) {
-		if s[i]&t[i] != 0 {
-			return true
-		}
-	}
-	return false
-}
-
 func newBoard() *board {
 	return &board{endAt: map[string]int32{}, pairAt: map[pair]int32{}}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"papergames/boards"
@@ -29,7 +30,7 @@ func (Game) Info() games.Info {
 
 // Params implements Game.
 func (Game) Params() []games.Param {
-	return []games.Param{{Name: "chords", Usage: "chords the defense draws each round", Kind: games.Int, Default: 5, Min: 1, Max: 30}}
+	return []games.Param{{Name: "chords", Usage: "chords the defense draws each round", Kind: games.Int, Default: 5, Min: 1, Max: MaxChords}}
 }
 
 // Setup implements Game.
@@ -43,14 +44,18 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key(m),
 		Cells:   []layout.Cell{{Figure: boards.DegreeCircle{}, Record: record(m)}},
 		Rounds:  2,
+		Match:   "rounds in pairs, roles swapped",
 		PerPage: 1,
 	}, nil
 }
 
+// MaxChords is the most chords a sheet and a transcript may have.
+const MaxChords = 30
+
 // MaxMoves bounds the offense moves of one round in a transcript: the
-// search for a legal move left looks at every pair of points against
-// every segment.
-const MaxMoves = 200
+// longest round on the most chords (1,044 moves; replayed and searched
+// for a legal move left in about a second).
+const MaxMoves = (MaxChords + 6) * (MaxChords - 1)
 
 // Rules implements games.Scorer.
 func (Game) Rules() []games.Param {
@@ -220,6 +225,9 @@ func (g Game) play(t *scorer.Transcript, o games.Values, listing bool) ([]*round
 	var rounds []*round
 	var cells []layout.Cell
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
 		r, err := g.round(t, i, m)
 		errs.Add(err, t.File)
 		if r == nil {
@@ -302,6 +310,7 @@ func (g Game) round(t *scorer.Transcript, i, m int) (_ *round, err error) {
 	if err != nil {
 		return nil, err
 	}
+	words = chordWords(words)
 	// Every chord is read and compared with the earlier ones first, so that
 	// all such problems are listed, numbered as written.
 	var errs input.Errors
@@ -508,3 +517,36 @@ func plural(n int, thing string) string {
 // key is the key the board id hashes: the sheet's and the transcript's
 // check must agree.
 func key(m int) string { return fmt.Sprintf("cross-dont-cross chords=%d", m) }
+
+// chordWords returns the chords of words written as the transcript has
+// them (0-180 60-240) or as the report prints them (1 = 0-180, 2 = 60-240):
+// a chord's number and "=" before it are left out.
+func chordWords(words []*input.Node) []*input.Node {
+	var out []*input.Node
+	for k := 0; k < len(words); k++ {
+		w := words[k]
+		text := strings.TrimSuffix(w.Text, ",")
+		if text == "=" {
+			continue
+		}
+		if _, err := strconv.Atoi(text); err == nil && k+1 < len(words) && strings.HasPrefix(words[k+1].Text, "=") {
+			continue // "1 = ..." or "1 =0-180"
+		}
+		if num, rest, ok := strings.Cut(text, "="); ok {
+			if _, err := strconv.Atoi(strings.TrimSpace(num)); err == nil || num == "" {
+				text = rest // "1=0-180", "=0-180"
+			}
+		}
+		if text == "" {
+			continue
+		}
+		if text != w.Text {
+			c := *w
+			c.Pos.Col += strings.Index(w.Text, text)
+			c.Text = text
+			w = &c
+		}
+		out = append(out, w)
+	}
+	return out
+}

@@ -6,8 +6,10 @@ import (
 	"math"
 	"math/big"
 	"math/rand"
+	"os"
 	"papergames/games"
 	"papergames/games/gamestest"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -761,5 +763,47 @@ func TestUnknownDefenseStillChecked(t *testing.T) {
 	}
 	if len(cells) != 1 || !strings.Contains(cells[0].Caption, "defense unknown") {
 		t.Errorf("cells %v", cells)
+	}
+}
+
+// TestChordsAsReported: the chords may be written as the report prints
+// them (1 = 10-170, 2 = 30-150, ...), scoring the same.
+func TestChordsAsReported(t *testing.T) {
+	src, err := os.ReadFile("../../examples/cross-dont-cross/concurrent-chords.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := games.Score(Game{}, "t.yaml", src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^  chords: (\d.*)$`)
+	var printed []string
+	for _, l := range strings.Split(res.Text("t.yaml"), "\n") {
+		if m := re.FindStringSubmatch(l); m != nil {
+			printed = append(printed, m[1])
+		}
+	}
+	if len(printed) == 0 {
+		t.Fatalf("no chords line in the report:\n%s", res.Text("t.yaml"))
+	}
+	k := 0
+	edited := regexp.MustCompile(`(?m)^(  - (?:defense: \S+\n    )?chords: ).*$`).ReplaceAllStringFunc(string(src), func(s string) string {
+		head := s[:strings.Index(s, "chords: ")+len("chords: ")]
+		if k >= len(printed) {
+			return s
+		}
+		k++
+		return head + printed[k-1]
+	})
+	if k == 0 {
+		t.Fatal("no chords: line replaced")
+	}
+	again, _, err := games.Score(Game{}, "t.yaml", []byte(edited), nil)
+	if err != nil {
+		t.Fatalf("the report's chords are refused: %v\n%s", err, edited)
+	}
+	if a, b := string(res.JSON()), string(again.JSON()); a != b {
+		t.Errorf("scored differently:\n%s\n%s", a, b)
 	}
 }

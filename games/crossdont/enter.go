@@ -39,6 +39,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 			if err != nil {
 				return nil, nil, err
 			}
+			if key == "chords" {
+				ws = chordWords(ws)
+			}
 			if key == "moves" && len(ws) > MaxMoves {
 				return nil, nil, n.Errorf("%s: %d moves; the limit is %d a round", where, len(ws), MaxMoves)
 			}

@@ -22,8 +22,10 @@ func record(chords int) *layout.Form {
 	for i := 1; i <= chords; i++ {
 		cp.Rows = append(cp.Rows, []string{strconv.Itoa(i), ""})
 	}
-	mp := layout.FormPart{Heading: "moves:", Columns: []layout.FormColumn{{Head: "move", Width: 14}, {Head: "segment", Width: 18}, {Head: "rule", Width: 38}, {Head: "ends: point-point", Width: 46}}}
-	for k := 1; k <= max(20, 8*chords); k++ {
+	// 91 mm in all: two columns of rows fit across A4 or Letter, so the
+	// rows of a default game (44) fit on the page after the board.
+	mp := layout.FormPart{Heading: "moves:", Columns: []layout.FormColumn{{Head: "move", Width: 11}, {Head: "segment", Width: 15}, {Head: "rule", Width: 32}, {Head: "ends: point-point", Width: 33}}}
+	for k := 1; k <= MaxRoundMoves(chords); k++ {
 		rule := "crosses nothing"
 		if k%2 == 0 {
 			rule = "crosses exactly one"
@@ -33,13 +35,20 @@ func record(chords int) *layout.Form {
 	return &layout.Form{
 		Title: "Record of round ___",
 		Notes: []string{
-			fmt.Sprintf("Write each segment's number beside it on the board as you draw it: the chords are segments 1 to %d, move k draws segment %d+k.", chords, chords),
-			"Points: 2a and 2b are the ends of chord 2 (the end written first, then second); 1x5 is where segments 1 and 5 cross. Each move reads point-point, e.g. 1a-2x5.",
-			"Copy these lines into the transcript (papergames transcript cross-dont-cross prints one to fill in). The round ends when the offense has no legal move.",
+			fmt.Sprintf("Number each segment on the board as you draw it: the chords are 1 to %d, move k draws segment %d+k.", chords, chords),
+			"Points: 2a, 2b are chord 2's ends (as written); 1x5 is where segments 1 and 5 cross. A move is point-point, e.g. 1a-2x5.",
+			"The round ends when the offense has no legal move. Copy the lines into the transcript (papergames transcript cross-dont-cross).",
 		},
 		Parts: []layout.FormPart{{Fields: []string{"defense"}}, cp, mp},
 	}
 }
+
+// MaxRoundMoves is the most offense moves a round on m chords can have,
+// (m+6)(m-1): the rows of its record form and blank transcript. The
+// deficit D = 3n-3-h-e of the drawing (docs/puzzles.md) is 3m-3+c for m
+// chords with c crossings, c is at most m(m-1)/2, and a round has at most
+// 2D moves.
+func MaxRoundMoves(m int) int { return (m + 6) * (m - 1) }
 
 // RoundBlank implements games.Scorer: nothing written under chords and moves.
 func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, "chords", "moves") }
@@ -59,7 +68,7 @@ func (g Game) Blank(v games.Values, players []string, rounds int) string {
 			fmt.Fprintf(&b, "      -        # chord %d\n", i)
 		}
 		b.WriteString("    moves:\n")
-		for k := 1; k <= max(20, 8*m); k++ {
+		for k := 1; k <= MaxRoundMoves(m); k++ {
 			rule := "crosses nothing"
 			if k%2 == 0 {
 				rule = "crosses exactly one"

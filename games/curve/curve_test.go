@@ -9,6 +9,7 @@ import (
 	"papergames/games"
 	"papergames/games/gamestest"
 	"reflect"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -786,5 +787,56 @@ func TestWithinTheCurvePlayerCounts(t *testing.T) {
 	src13 := "game: within-the-curve\nplayers: [" + strings.Join(names, ", ") + "]\nsize: 5\nrounds: []\n"
 	if _, err := score(t, src13); err == nil {
 		t.Errorf("%d players accepted", MaxPlayers+1)
+	}
+}
+
+// TestCurvesFromGrids: a transcript may leave out curves: each loop is
+// read from the squares its grids bracket, scoring as with curves: given;
+// given, they must agree with the grids; a loop whose squares touch off
+// the loop is ordered by a grid's numbers, or refused with what to write.
+func TestCurvesFromGrids(t *testing.T) {
+	for _, name := range []string{"two-players", "three-players"} {
+		src, err := os.ReadFile("../../examples/within-the-curve/" + name + ".yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		with, _, err := games.Score(Game{}, "t.yaml", src, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := regexp.MustCompile(`(?m)^  - curves:\n(      .*\n)+    grids:`).ReplaceAllString(string(src), "  - grids:")
+		if cut == string(src) {
+			t.Fatalf("%s: no curves: to leave out", name)
+		}
+		without, _, err := games.Score(Game{}, "t.yaml", []byte(cut), nil)
+		if err != nil {
+			t.Fatalf("%s without curves: %v", name, err)
+		}
+		// The same but for the lines of the messages (the curves are gone).
+		at := regexp.MustCompile(`t\.yaml:\d+:\d+`)
+		if a, b := at.ReplaceAllString(string(with.JSON()), "t.yaml"), at.ReplaceAllString(string(without.JSON()), "t.yaml"); a != b {
+			t.Errorf("%s: with curves:\n%s\nwithout:\n%s", name, a, b)
+		}
+	}
+	const head = "game: within-the-curve\nplayers: [Ann]\nsize: 4\nrounds:\n  - "
+	grid := func(rows string) string {
+		return "grids:\n      - curve: Ann\n        filler: Ann\n        rows: |\n" + rows
+	}
+	// A 2-by-3 block of loop squares: each has two or three neighbours.
+	block := "          [1] [2] [3] .\n          [6] [5] [4] .\n          . . . .\n          . . . .\n"
+	if _, _, err := games.Score(Game{}, "t.yaml", []byte(head+grid(block)), nil); err != nil {
+		t.Errorf("a block numbered along its loop: %v", err)
+	}
+	muddled := "          [1] [2] [3] .\n          [4] [5] [6] .\n          . . . .\n          . . . .\n"
+	if _, _, err := games.Score(Game{}, "t.yaml", []byte(head+grid(muddled)), nil); err == nil || !strings.Contains(err.Error(), "write the loop under curves: Ann: B2 C2") {
+		t.Errorf("a block numbered off its loop: %v", err)
+	}
+	ring := "          [1] [2] [3] .\n          [8] . [4] .\n          [7] [6] [5] .\n          . . . .\n"
+	disagree := "curves:\n      Ann: A1 B1 C1 D1 D2 D3 C3 B3 A3 A2\n    " + grid(ring)
+	if _, _, err := games.Score(Game{}, "t.yaml", []byte(head+disagree), nil); err == nil || !strings.Contains(err.Error(), "is not on Ann's loop") {
+		t.Errorf("curves: disagreeing with the grid: %v", err)
+	}
+	if _, _, err := games.Score(Game{}, "t.yaml", []byte(head+grid("          . . . .\n          . . . .\n          . . . .\n          . . . .\n")+"      - curve: Ann\n        filler: Ann\n"), nil); err == nil || !strings.Contains(err.Error(), "curve is missing") {
+		t.Errorf("no curve anywhere: %v", err)
 	}
 }

@@ -64,12 +64,6 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 			loops[seat], _ = readLoop(where, cn.Values[j], n)
 		}
 	}
-	for _, c := range curves {
-		if c == nil {
-			break // the curves are drawn in seat order
-		}
-		words = append(words, c)
-	}
 	grids := make([]*typed, m*m)
 	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
 		items, err := gn.List(where + " grids")
@@ -77,12 +71,36 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 			return nil, nil, err
 		}
 		for _, it := range items {
-			gr, err := readGrid(t, where, it, n, loops)
+			gr, err := readGrid(t, where, it, n)
 			if gr == nil || gr.owner < 0 || gr.filler < 0 {
 				return nil, nil, err
 			}
 			grids[gr.owner*m+gr.filler] = gr
 		}
+	}
+	// A curve left out of curves: is read from its grids' brackets.
+	for seat := range curves {
+		if curves[seat] != nil {
+			continue
+		}
+		lp, err := loopFromGrids(t, where, grids, seat, n)
+		if err != nil {
+			return nil, nil, err
+		}
+		if lp == nil {
+			continue
+		}
+		var cells []string
+		for _, c := range lp.cells {
+			cells = append(cells, c.String())
+		}
+		curves[seat] = &input.Node{Kind: input.Scalar, Pos: t.Rounds[i].Pos, Text: strings.Join(cells, " ")}
+	}
+	for _, c := range curves {
+		if c == nil {
+			break // the curves are drawn in seat order
+		}
+		words = append(words, c)
 	}
 	// A grid stopped short when a later one was filled, or a later round
 	// played: the paper does not say so otherwise.

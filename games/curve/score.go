@@ -39,6 +39,8 @@ type typed struct {
 	owner, filler int
 	node          *input.Node // the entry; nil when missing
 	rows          *input.Node
+	where         string     // how messages name it
+	readable      bool       // its rows were read without error
 	tok           [][]*token // [row][column]; nil where unreadable
 	status        string     // valid, invalid, missing, blank, or "" when refused
 	k             int        // the top inside number written
@@ -75,6 +77,9 @@ func (g Game) play(t *scorer.Transcript) (*scorer.Result, []layout.Cell, []*type
 	var loops []*loop
 	dq := make([]bool, len(t.Players))
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, nil, nil, err
+		}
 		var rd *scorer.Round
 		var err error
 		rd, grids, loops, err = round(t, i, n)
@@ -115,13 +120,13 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 	var errs input.Errors
 	loops := make([]*loop, m)
 	cn, ok := f["curves"]
+	given := make([]bool, m)
 	switch {
-	case !ok:
-		errs = append(errs, t.Rounds[i].Errorf("%s: missing curves: each player's loop, e.g. curves: {%s: B2 C2 C3 B3}", where, t.Players[0]))
+	case !ok || cn.Kind == input.Null:
+		// The loops are read from the grids' bracketed squares.
 	case cn.Kind != input.Map:
 		errs = append(errs, cn.Errorf("%s: curves must map each player to their loop, e.g. %s: B2 C2 C3 B3; not %s", where, t.Players[0], cn.Kind))
 	default:
-		given := make([]bool, m)
 		for j, k := range cn.Keys {
 			seat, err := t.Seat(k)
 			if err != nil {
@@ -136,11 +141,6 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 				loops[seat] = lp
 			}
 		}
-		for s := range loops {
-			if !given[s] {
-				errs = append(errs, firstKey(cn).Errorf("%s: %s's curve is missing: every player draws one", where, t.Players[s]))
-			}
-		}
 	}
 	grids := make([]*typed, m*m)
 	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
@@ -149,7 +149,7 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 			errs = append(errs, err.(*input.Error))
 		}
 		for _, it := range items {
-			gr, err := readGrid(t, where, it, n, loops)
+			gr, err := readGrid(t, where, it, n)
 			errs.Add(err, t.File)
 			if gr == nil {
 				continue
@@ -161,6 +161,33 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 				continue
 			}
 			grids[at] = gr
+		}
+	}
+	// A curve left out of curves: is read from its grids; one given there
+	// must agree with them (checkBrackets).
+	for seat := range loops {
+		if given[seat] {
+			continue
+		}
+		lp, err := loopFromGrids(t, where, grids, seat, n)
+		if err != nil {
+			errs.Add(err, t.File)
+			continue
+		}
+		if lp == nil {
+			at := t.Rounds[i]
+			if ok && cn.Kind == input.Map {
+				at = firstKey(cn)
+			}
+			errs = append(errs, at.Errorf("%s: %s's curve is missing: every player draws one; write it under curves: (%s: B2 C2 C3 B3) or bracket its squares in a grid of it", where, t.Players[seat], t.Players[seat]))
+			continue
+		}
+		lp.seat = seat
+		loops[seat] = lp
+	}
+	for _, gr := range grids {
+		if gr != nil {
+			errs.Add(checkBrackets(t, gr, loops[gr.owner]), t.File)
 		}
 	}
 	for at := range grids {
@@ -259,9 +286,9 @@ func readLoop(where string, node *input.Node, n int) (*loop, error) {
 }
 
 // readGrid reads one grids entry: whose curve, who filled it, and its rows
-// as typed. It checks the squares against the curve's loop (bracketed
-// exactly on the loop squares); the rules of play are checked later.
-func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops []*loop) (*typed, error) {
+// as typed. checkBrackets then checks the squares against the curve's
+// loop; the rules of play are checked later.
+func readGrid(t *scorer.Transcript, where string, it *input.Node, n int) (*typed, error) {
 	f, err := it.Fields(where+", a grid", "curve", "filler", "rows")
 	if err != nil {
 		return nil, err
@@ -339,10 +366,18 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			gr.tok[r][c] = tk
 		}
 	}
-	lp := loops[gr.owner]
-	if lp == nil || lp.cells == nil || len(errs) > 0 {
-		return gr, errs.Err()
+	gr.where, gr.readable = where, len(errs) == 0
+	return gr, errs.Err()
+}
+
+// checkBrackets checks a grid read without error against its curve's
+// loop: bracketed exactly on the loop's squares.
+func checkBrackets(t *scorer.Transcript, gr *typed, lp *loop) error {
+	if lp == nil || lp.cells == nil || !gr.readable {
+		return nil
 	}
+	where := gr.where
+	var errs input.Errors
 	for r := range gr.tok {
 		for c, tk := range gr.tok[r] {
 			p := Cell{c, r}
@@ -360,7 +395,7 @@ func readGrid(t *scorer.Transcript, where string, it *input.Node, n int, loops [
 			}
 		}
 	}
-	return gr, errs.Err()
+	return errs.Err()
 }
 
 // line is a row of a grid as typed, with the place of its first
@@ -731,4 +766,125 @@ func warnings(t *scorer.Transcript, i int, grids []*typed) []string {
 		}
 	}
 	return out
+}
+
+// loopFromGrids reads the loop of seat's curve from its grids, for a
+// transcript that leaves it out of curves: its squares are the ones a
+// grid brackets (the grid with the most, the owner's own first on a tie,
+// since a loop square of an unfinished grid may be empty); their order is
+// the loop's when each has exactly two bracketed side neighbours, else
+// the order of a grid's numbers [1] to [L] when they run along side
+// neighbours. nil, nil when no grid brackets a square.
+func loopFromGrids(t *scorer.Transcript, where string, grids []*typed, seat, n int) (*loop, error) {
+	var best *typed
+	var set map[Cell]bool
+	for _, gr := range grids {
+		if gr == nil || gr.owner != seat || !gr.readable {
+			continue
+		}
+		s := map[Cell]bool{}
+		for r, row := range gr.tok {
+			for c, tk := range row {
+				if tk != nil && tk.kind == tokOnLoop {
+					s[Cell{c, r}] = true
+				}
+			}
+		}
+		if len(s) > len(set) || (len(s) == len(set) && len(s) > 0 && gr.filler == seat && best.filler != seat) {
+			best, set = gr, s
+		}
+	}
+	if best == nil || len(set) == 0 {
+		return nil, nil
+	}
+	name := fmt.Sprintf("%s, %s's curve (read from the grid %s filled, as curves: leaves it out)", where, t.Players[seat], t.Players[best.filler])
+	cells := walk(set)
+	if cells == nil {
+		for _, gr := range grids {
+			if gr != nil && gr.owner == seat && gr.readable {
+				if cells = numbered(gr, set); cells != nil {
+					break
+				}
+			}
+		}
+	}
+	if cells == nil {
+		return nil, best.rows.Errorf("%s: its %d bracketed squares do not make one loop whose order can be read (some touch side by side off the loop, or the numbers [1] to [%d] do not run along it): write the loop under curves: %s: B2 C2 ...", name, len(set), len(set), t.Players[seat])
+	}
+	lp, probs := newLoop(cells, n)
+	if len(probs) > 0 {
+		var errs input.Errors
+		for _, p := range probs {
+			errs = append(errs, best.rows.Errorf("%s%s", name, p.msg))
+		}
+		return nil, errs.Err()
+	}
+	return lp, nil
+}
+
+// walk returns the squares of set in order along the loop they make when
+// each has exactly two side neighbours in set and they are all one loop;
+// nil otherwise. It starts at the top left square and goes right.
+func walk(set map[Cell]bool) []Cell {
+	var start Cell
+	first := true
+	for p := range set {
+		if first || p.R < start.R || (p.R == start.R && p.C < start.C) {
+			start, first = p, false
+		}
+	}
+	nbrs := func(p Cell) []Cell {
+		var out []Cell
+		for _, q := range []Cell{{p.C + 1, p.R}, {p.C, p.R + 1}, {p.C - 1, p.R}, {p.C, p.R - 1}} {
+			if set[q] {
+				out = append(out, q)
+			}
+		}
+		return out
+	}
+	for p := range set {
+		if len(nbrs(p)) != 2 {
+			return nil
+		}
+	}
+	cells := []Cell{start}
+	prev, at := start, nbrs(start)[0] // right or down first: the right one when there is one
+	for at != start {
+		cells = append(cells, at)
+		ns := nbrs(at)
+		next := ns[0]
+		if next == prev {
+			next = ns[1]
+		}
+		prev, at = at, next
+	}
+	if len(cells) != len(set) {
+		return nil // two loops or more
+	}
+	return cells
+}
+
+// numbered returns the squares of set in the order of gr's bracketed
+// numbers when they are 1 to len(set), once each, on the squares of set,
+// each beside the next and the last beside the first; nil otherwise.
+func numbered(gr *typed, set map[Cell]bool) []Cell {
+	cells := make([]Cell, len(set))
+	seen := make([]bool, len(set))
+	for r, row := range gr.tok {
+		for c, tk := range row {
+			if tk == nil || tk.kind != tokOnLoop {
+				continue
+			}
+			if !set[Cell{c, r}] || tk.val < 1 || tk.val > len(set) || seen[tk.val-1] {
+				return nil
+			}
+			seen[tk.val-1], cells[tk.val-1] = true, Cell{c, r}
+		}
+	}
+	for k := range cells {
+		if !seen[k] || !side(cells[k], cells[(k+1)%len(cells)]) {
+			return nil
+		}
+	}
+	return cells
 }

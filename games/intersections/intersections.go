@@ -55,8 +55,9 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Warnings: warn,
 		Params:   fmt.Sprintf("%d-by-%d dots · %d players · %d segments a round · offense scores each dot met 3 or 4 times (a segment passing through counts 2)", n, n, len(players), m),
 		Key:      boardKey(n),
-		Cells:    []layout.Cell{{Figure: boards.DotArray{N: n}, Record: record(m)}},
+		Cells:    []layout.Cell{{Figure: boards.DotArray{N: n}, Record: record(m, players, 0)}},
 		Rounds:   len(players),
+		Match:    "each player is the offense once",
 		PerPage:  1,
 	}, nil
 }
@@ -187,6 +188,9 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 	var last *played
 	offense := make([]int, players)
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, nil, err
+		}
 		rd, cell, pl, err := g.round(t, i, n, m, listing && i == len(t.Rounds)-1)
 		errs.Add(err, t.File)
 		if cell != nil {

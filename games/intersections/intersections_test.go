@@ -659,3 +659,29 @@ func TestSetupRefusesImpossibleSegments(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordFormNamesThePlayers: the order of play is fixed, so each
+// round's form pre-prints the offense and every segment's player, as the
+// blank transcript does (issue 22).
+func TestRecordFormNamesThePlayers(t *testing.T) {
+	players := []string{"Ann", "Bob", "Cy"}
+	for r := 0; r < 3; r++ {
+		cells, err := Game{}.CopyCells(games.Values{"size": 8, "segments": 6}, players, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := cells[0].Record
+		if want := "offense: " + players[r]; f.Parts[0].Heading != want {
+			t.Errorf("round %d: %q, want %q", r+1, f.Parts[0].Heading, want)
+		}
+		blank := Game{}.Blank(games.Values{"size": 8, "segments": 6}, players, 3)
+		for k, row := range f.Parts[1].Rows {
+			if want := players[(r+k)%3]; row[1] != want {
+				t.Errorf("round %d, segment %d: player %q, want %q", r+1, k+1, row[1], want)
+			}
+			if line := fmt.Sprintf("# segment %d, %s\n", k+1, row[1]); !strings.Contains(blank, line) {
+				t.Errorf("the blank transcript lacks %q", line)
+			}
+		}
+	}
+}

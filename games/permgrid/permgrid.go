@@ -41,6 +41,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key(n),
 		Cells:   []layout.Cell{{Figure: boards.LineGrid{N: n}, Record: record(n, players, 0)}},
 		Rounds:  2,
+		Match:   "rounds in pairs, roles swapped",
 		PerPage: 1,
 	}, nil
 }
@@ -99,6 +100,9 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	errs.Add(t.CheckBoard(games.BoardID(key(n))), t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
 		rd, cell, err := g.round(t, i, n)
 		errs.Add(err, t.File)
 		if cell != nil {
@@ -129,6 +133,9 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 	errs.Add(t.CheckBoard(games.BoardID(key(n))), t.File)
 	var st *State
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return "", err
+		}
 		var err error
 		st, _, err = g.replay(t, i, n, i == len(t.Rounds)-1)
 		errs.Add(err, t.File)

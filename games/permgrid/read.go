@@ -24,13 +24,15 @@ const (
 	kth     = 6
 )
 
-// Reading thresholds, as darkness from 0 (paper) to 1 (black): a dot is
-// there when the disc's mean pencil reaches dotFloor and a good share of
-// the board's usual dot; it is sure when it stands well above the best
-// rival in its row and column (a path line crossing an empty crossing
-// darkens its disc too, far less than a dot).
+// Reading thresholds, as darkness from 0 (paper) to 1 (black), over the
+// paper's own level round the crossing: a dot is there when its evidence
+// reaches dotFloor (a smudge of graphite from a hand stays under it) and
+// a good share of the board's usual dot; it is sure when it stands well
+// above the best rival in its row and column (a path line crossing an
+// empty crossing darkens its disc too, far less than a dot) and is not
+// faint: under a third of the board's usual dot, or near the floor.
 const (
-	dotFloor = 0.07
+	dotFloor = 0.15
 	dotShare = 0.35
 	sureGap  = 0.45
 )
@@ -88,7 +90,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		switch {
 		case conf < sureGap:
 			rm.Doubt = fmt.Sprintf("row %d or column %s has another mark nearly as dark (%.2f against %.2f)", r+1, boards.Column(c), rival, e)
-		case e < 2*dotFloor:
+		case e < 0.35*level || e < dotFloor+0.03:
 			rm.Doubt = fmt.Sprintf("a faint mark (darkness %.2f)", e)
 		}
 		if err := st.Play(m); err != nil {

@@ -16,7 +16,7 @@ func TestBlankFromRecordForms(t *testing.T) {
 	players := []string{"Ann", "Bob"}
 	n := 8
 	var rounds []games.Round
-	var values []string
+	values := []string{"180x180"} // grid:, as printed above the board
 	for r := 0; r < 2; r++ {
 		st, err := New(n, players, r, DefaultGrid)
 		if err != nil {

@@ -51,6 +51,8 @@ type State struct {
 	p1    int
 	seats []string
 	grid  Grid
+	lax   bool     // three dots in line are accepted (the scorer's default: the post calls it "no big deal")
+	sheet [2]int64 // the sheet's grid, width and height in mm, that dots must be on; 0 when not known
 	dots  []Point
 	bigs  int     // dots held as big rationals
 	path  []int32 // dot indexes in the order reached
@@ -102,6 +104,7 @@ func newState(dots int, seats []string, player1 int, grid Grid) *State {
 // are shared.
 func (s *State) Clone() *State {
 	c := newState(s.n, s.seats, s.p1, s.grid)
+	c.lax, c.sheet = s.lax, s.sheet
 	c.dots = append(c.dots, s.dots...)
 	c.path = append(c.path, s.path...)
 	copy(c.at, s.at)
@@ -167,6 +170,9 @@ func (s *State) Parse(str string) (Move, error) {
 		return Move{To: k}, nil
 	}
 	f := strings.FieldsFunc(str, func(r rune) bool { return strings.ContainsRune(" \t,[]()\"'", r) })
+	if len(f) == 3 || len(f) == 4 && strings.Contains(str, ",") {
+		return Move{}, fmt.Errorf("%q: write a dot as [x, y]: this has %d numbers; write decimals with a point, not a comma (102.5, not 102,5)", str, len(f))
+	}
 	if len(f) != 2 {
 		return Move{}, fmt.Errorf("%q: write a dot as [x, y]", str)
 	}
@@ -193,8 +199,36 @@ func (e *revisitError) Error() string {
 	return fmt.Sprintf("dot %d was already reached at step %d; each move goes to a dot not yet reached", e.Dot, e.Step)
 }
 
-// offSheet is the reason a dot with a negative coordinate is refused.
-var offSheet = errors.New("coordinates are read off the sheet, from 0 at its bottom left corner")
+// errOffSheet is the reason a dot with a negative coordinate is refused.
+var errOffSheet = errors.New("coordinates are read off the sheet's grid, from 0 at its bottom left corner")
+
+// offGrid: a dot beyond the sheet's grid (a slip such as 244 for 144).
+type offGrid struct{ W, H int64 }
+
+func (e *offGrid) Error() string {
+	return fmt.Sprintf("off the sheet's grid, which runs from 0 to %d mm across (x) and 0 to %d mm up (y) (grid: %dx%d)", e.W, e.H, e.W, e.H)
+}
+
+// SetSheet bounds the dots to the sheet's grid, w by h mm (as printed
+// above the board: grid: WxH); 0 by 0 leaves them unbounded.
+func (s *State) SetSheet(w, h int) { s.sheet = [2]int64{int64(w), int64(h)} }
+
+// SetLax makes Check accept a dot on one line with two others (InLine
+// names them): the rules forbid it, but the post says a line nobody
+// noticed is "no big deal", so a round played so is scored as drawn
+// unless --strict. Moves and RandomMove never offer such a dot.
+func (s *State) SetLax(on bool) { s.lax = on }
+
+// InLine returns a line error naming two placed dots on one straight line
+// with p, or nil.
+func (s *State) InLine(p Point) error {
+	if a, b, ok := s.inLine(p); ok {
+		k := len(s.dots)
+		name := func(i int, q Point) string { return fmt.Sprintf("%d %v", i+1, q) }
+		return &lineError{fmt.Sprintf("dots %s, %s and %s are on one straight line", name(a, s.dots[a]), name(b, s.dots[b]), name(k, p))}
+	}
+	return nil
+}
 
 // Check implements games.Engine. A dot placed where several earlier ones
 // already are (only possible in a transcript the scorer reads on) joins
@@ -207,7 +241,7 @@ func (s *State) Check(m Move) error {
 		case len(s.dots) == s.n:
 			return errors.New("every dot is placed: the path is being drawn")
 		}
-		return s.checkDot(m.At)
+		return s.checkDot(m.At, !s.lax)
 	}
 	switch {
 	case len(s.dots) < s.n:
@@ -220,9 +254,14 @@ func (s *State) Check(m Move) error {
 	return nil
 }
 
-func (s *State) checkDot(p Point) error {
+// checkDot checks a dot against the sheet and the dots placed, and
+// against every line through two of them when lines is true.
+func (s *State) checkDot(p Point, lines bool) error {
 	if p.negative() {
-		return offSheet
+		return errOffSheet
+	}
+	if s.sheet[0] > 0 && p.beyond(s.sheet[0], s.sheet[1]) {
+		return &offGrid{s.sheet[0], s.sheet[1]}
 	}
 	var dups []error
 	for j, q := range s.dots {
@@ -233,10 +272,8 @@ func (s *State) checkDot(p Point) error {
 	if len(dups) > 0 {
 		return errors.Join(dups...)
 	}
-	if a, b, ok := s.inLine(p); ok {
-		k := len(s.dots)
-		name := func(i int, q Point) string { return fmt.Sprintf("%d %v", i+1, q) }
-		return &lineError{fmt.Sprintf("dots %s, %s and %s are on one straight line", name(a, s.dots[a]), name(b, s.dots[b]), name(k, p))}
+	if lines {
+		return s.InLine(p)
 	}
 	return nil
 }
@@ -372,7 +409,7 @@ func (s *State) Moves(buf []Move) []Move {
 		for j := int64(0); j <= side; j++ {
 			for i := int64(0); i <= side; i++ {
 				m := Move{At: GridPoint(i, j, int64(s.grid.PerMM))}
-				if s.checkDot(m.At) == nil {
+				if s.checkDot(m.At, true) == nil {
 					buf = append(buf, m)
 				}
 			}
@@ -394,7 +431,7 @@ func (s *State) RandomMove(rng *rand.Rand) (Move, bool) {
 		side := int64(s.grid.Side*s.grid.PerMM) + 1
 		for range 1000 {
 			m := Move{At: GridPoint(rng.Int64N(side), rng.Int64N(side), int64(s.grid.PerMM))}
-			if s.checkDot(m.At) == nil {
+			if s.checkDot(m.At, true) == nil {
 				return m, true
 			}
 		}

@@ -130,7 +130,7 @@ func TestCheck(t *testing.T) {
 		want       string // "" for legal
 	}{
 		{4, "", "", "0 0", ""},
-		{4, "", "", "-1 3", "coordinates are read off the sheet, from 0 at its bottom left corner"},
+		{4, "", "", "-1 3", "coordinates are read off the sheet's grid, from 0 at its bottom left corner"},
 		{4, "0 0; 5 5", "", "5 5", "dot 2 is already there"},
 		{4, "0 0; 5 5", "", "10/2 5.0", "dot 2 is already there"},
 		{4, "0 0; 50 10; 0.1 0.2", "", "0.3 0.6", "dots 1 (0, 0), 3 (0.1, 0.2) and 4 (0.3, 0.6) are on one straight line"},
@@ -389,45 +389,57 @@ func TestPlayouts(t *testing.T) {
 
 // TestManyLargeDots is the regression test of "bounded time on any
 // input": a round of MaxDots dots with 100-digit fractions took more than
-// 5 minutes when every triple was checked. The dots are on the parabola
-// y = x^2 (no three in a line), visited in order: one face.
+// 5 minutes when every triple was checked, and still minutes in the faces
+// once they crossed; it is now refused at once by its size
+// (geom.MaxScaledBits), and one of 3-digit fractions is scored. The dots
+// are on the parabola y = x^2 (no three in a line), visited in order: one
+// face.
 func TestManyLargeDots(t *testing.T) {
-	rng := rand.New(rand.NewPCG(11, 11))
-	digits := func() *big.Int {
-		b := []byte{byte('1' + rng.IntN(9))}
-		for range 99 {
-			b = append(b, byte('0'+rng.IntN(10)))
+	for _, tc := range []struct {
+		digits  int
+		refused bool
+	}{{100, true}, {3, false}} {
+		rng := rand.New(rand.NewPCG(11, 11))
+		digits := func() *big.Int {
+			b := []byte{byte('1' + rng.IntN(9))}
+			for range tc.digits - 1 {
+				b = append(b, byte('0'+rng.IntN(10)))
+			}
+			v, _ := new(big.Int).SetString(string(b), 10)
+			return v
 		}
-		v, _ := new(big.Int).SetString(string(b), 10)
-		return v
-	}
-	var b strings.Builder
-	b.WriteString("game: polygons-and-dots\nplayers: [Ann, Bob]\nrounds:\n  - dots:\n")
-	var path []string
-	for k := range MaxDots {
-		num, den := digits(), digits()
-		if num.Cmp(den) > 0 {
-			num, den = den, num
+		var b strings.Builder
+		b.WriteString("game: polygons-and-dots\nplayers: [Ann, Bob]\nrounds:\n  - dots:\n")
+		var path []string
+		for k := range MaxDots {
+			num, den := digits(), digits()
+			if num.Cmp(den) > 0 {
+				num, den = den, num
+			}
+			x := new(big.Rat).SetFrac(num, den) // in (0, 1]
+			x.Add(x, big.NewRat(int64(k), 1))
+			y := new(big.Rat).Mul(x, x)
+			fmt.Fprintf(&b, "      - [\"%s\", \"%s\"]\n", x.RatString(), y.RatString())
+			path = append(path, fmt.Sprint(k+1))
 		}
-		x := new(big.Rat).SetFrac(num, den) // in (0, 1]
-		x.Add(x, big.NewRat(int64(k), 1))
-		y := new(big.Rat).Mul(x, x)
-		fmt.Fprintf(&b, "      - [\"%s\", \"%s\"]\n", x.RatString(), y.RatString())
-		path = append(path, fmt.Sprint(k+1))
-	}
-	b.WriteString("    path: " + strings.Join(path, " ") + "\n")
-	begin := time.Now()
-	res, _, err := games.Score(Game{}, "many.yaml", []byte(b.String()), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := fmt.Sprint(res.Rounds[0].Scores); got != "[0 1]" {
-		t.Errorf("scores %s, want [0 1]: one face of 200 sides", got)
-	}
-	if d := time.Since(begin); d > time.Minute {
-		t.Errorf("scoring took %v; the bound is a minute", d)
-	} else {
-		t.Logf("scored in %v", d)
+		b.WriteString("    path: " + strings.Join(path, " ") + "\n")
+		begin := time.Now()
+		res, _, err := games.Score(Game{}, "many.yaml", []byte(b.String()), nil)
+		switch {
+		case tc.refused && (err == nil || !strings.Contains(err.Error(), "pass 600,000")):
+			t.Errorf("%d digits: %v, want the refusal of geom.MaxScaledBits", tc.digits, err)
+		case !tc.refused && err != nil:
+			t.Fatalf("%d digits: %v", tc.digits, err)
+		case !tc.refused:
+			if got := fmt.Sprint(res.Rounds[0].Scores); got != "[0 1]" {
+				t.Errorf("scores %s, want [0 1]: one face of 200 sides", got)
+			}
+		}
+		if d := time.Since(begin); d > 30*time.Second {
+			t.Errorf("%d digits: took %v; the bound is 30 s", tc.digits, d)
+		} else {
+			t.Logf("%d digits: %v", tc.digits, d)
+		}
 	}
 }
 

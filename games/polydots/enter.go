@@ -61,6 +61,7 @@ func (e *entered) Play(m games.Move) error {
 		return err
 	}
 	st := newState(len(e.st.dots), e.st.seats, e.st.p1, e.st.grid)
+	st.lax, st.sheet = e.st.lax, e.st.sheet
 	for _, p := range e.st.dots {
 		st.play(Move{At: p})
 	}
@@ -91,7 +92,7 @@ func (e *entered) Record() string {
 // turns), the dots as written, then, when the round has its path (an
 // empty list once the dots are placed; a blank transcript's empty line is
 // not one), the word that the dots are placed and the path's steps.
-func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
+func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Round, []*input.Node, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
 	if err != nil {
@@ -102,6 +103,7 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 		return nil, nil, err
 	}
 	var words []*input.Node
+	dots := 0
 	if dn, ok := f["dots"]; ok && dn.Kind != input.Null {
 		items, err := scorer.Rows(dn).List(where + " dots")
 		if err != nil {
@@ -115,22 +117,28 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 				continue // a blank transcript's row to fill in
 			}
 			if it.Kind == input.Scalar || len(it.Items) != 2 || it.Items[0].Kind != input.Scalar || it.Items[1].Kind != input.Scalar {
-				return nil, nil, it.Errorf("%s, dot %d: write a dot as [x, y]", where, k+1)
+				return nil, nil, it.Errorf("%s, dot %d: %s", where, k+1, dotSyntax(it))
 			}
 			w := *it
 			w.Kind, w.Text = input.Scalar, "["+it.Items[0].Text+", "+it.Items[1].Text+"]"
 			words = append(words, &w)
+			dots++
 		}
 	}
 	if pn, ok := f["path"]; ok && pn.Kind != input.Null { // a blank path is a line to fill in
 		words = append(words, &input.Node{Kind: input.Scalar, Pos: pn.Pos, Text: "done"})
-		ws, err := scorer.Words(pn, where+" path")
+		ws, err := pathWords(pn, where+" path")
 		if err != nil {
 			return nil, nil, err
 		}
-		words = append(words, ws...)
+		words = append(words, closed(ws, dots)...)
+	}
+	w, h, err := readGrid(t)
+	if err != nil {
+		return nil, nil, err
 	}
 	st := newState(MaxDots, t.Players, p1, DefaultGrid)
+	st.lax, st.sheet = !v.Bool("strict"), [2]int64{int64(w), int64(h)}
 	return &entered{Round: games.Erase[Move](st), st: st}, words, nil
 }
 

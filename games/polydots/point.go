@@ -113,6 +113,12 @@ func (p Point) negative() bool {
 }
 
 // String writes the point as the scorer's messages do: (80.5, 1/3).
+// beyond reports whether p is right of x = w or above y = h.
+func (p Point) beyond(w, h int64) bool {
+	x, y := p.Rat()
+	return x.Cmp(new(big.Rat).SetInt64(w)) > 0 || y.Cmp(new(big.Rat).SetInt64(h)) > 0
+}
+
 func (p Point) String() string {
 	x, y := p.Rat()
 	return fmt.Sprintf("(%s, %s)", games.Exact(x), games.Exact(y))

@@ -43,10 +43,11 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		return nil, games.Usagef("--dots %d: must be even, each player placing half", n)
 	}
 	return &games.Setup{
-		Params:  fmt.Sprintf("2 players, %d dots · dots written as (x, y) in mm from the bottom left corner · odd-sided polygons score for player 1, even for player 2", n),
+		Params:  fmt.Sprintf("2 players, %d dots · dots written as (x, y) in mm from the grid's 0, its bottom left corner · odd-sided polygons score for player 1, even for player 2", n),
 		Key:     "polygons-and-dots",
-		Cells:   []layout.Cell{{Figure: boards.MMSheet{}, Record: record(n, players, 0)}},
+		Cells:   []layout.Cell{{Figure: boards.MMSheet{Label: true}, Record: record(n, players, 0)}},
 		Rounds:  2,
+		Match:   "rounds in pairs, roles swapped",
 		PerPage: 1,
 	}, nil
 }
@@ -57,11 +58,34 @@ const MaxDots = 200
 
 // Rules implements games.Scorer.
 func (Game) Rules() []games.Param {
-	return nil
+	return []games.Param{{Name: "strict", Kind: games.Bool, Usage: "three dots in line are an error, not a warning"}}
 }
 
-// HeaderKeys implements Scorer: the coordinate sheet has no parameters.
-func (Game) HeaderKeys() []string { return nil }
+// HeaderKeys implements Scorer: grid, the sheet's grid as printed above
+// the board (grid: 164x164), which every dot must be on.
+func (Game) HeaderKeys() []string { return []string{"grid"} }
+
+// MaxGrid bounds a side of the grid a transcript names, in mm.
+const MaxGrid = 10000
+
+// readGrid reads the header's grid: WxH in whole mm; 0, 0 without one.
+func readGrid(t *scorer.Transcript) (w, h int, err error) {
+	n, ok := t.Params["grid"]
+	if !ok || n.Kind == input.Null {
+		return 0, 0, nil
+	}
+	s, err := n.Value("grid")
+	if err != nil {
+		return 0, 0, err
+	}
+	ws, hs, ok := strings.Cut(strings.ToLower(strings.ReplaceAll(s, " ", "")), "x")
+	w, err1 := strconv.Atoi(strings.TrimSuffix(ws, "mm"))
+	h, err2 := strconv.Atoi(strings.TrimSuffix(hs, "mm"))
+	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > MaxGrid || h > MaxGrid {
+		return 0, 0, n.Errorf("grid %s: write the grid printed above the board, its width x height in whole mm from 1 to %d, e.g. grid: 164x164", input.Quote(s), MaxGrid)
+	}
+	return w, h, nil
+}
 
 // RenderNote implements Scorer.
 func (Game) RenderNote() string {
@@ -77,6 +101,7 @@ const blank = `# Polygons-&-Dots transcript: one match, checked and scored by
 #   papergames score THIS-FILE
 game: polygons-and-dots
 players: [Player 1, Player 2]   # names in seat order
+grid: 164x164                   # the grid printed above the board (optional): dots off it are refused
 board: BOARD                    # the board id printed on the sheet (optional)
 date: ""                        # optional
 place: ""                       # optional
@@ -85,13 +110,15 @@ rounds:
   # player 1 (odd-sided polygons), in round 2 the second seat; write
   # player1: NAME to say otherwise.
   - dots:   # in the order placed, player 1 first: [x, y] in mm from the
-            # sheet's bottom left corner; whole numbers, decimals or fractions
+            # grid's 0, its bottom left corner; whole numbers, decimals (with
+            # a point: 80.5) or fractions
       - [20, 30]
       - [150, 40]
       - [90, 160]
       - [40, 110]
     path: 1 3 2 4   # dot numbers in the order the path visits them (the
-                    # first move joins the first two); it closes by itself
+                    # first move joins the first two); it closes by itself.
+                    # 1-3-2-4 and 1-3-2-4-1, as the report prints it, are the same
 `
 
 // parityRule: odd-sided faces are player 1's points, even-sided player 2's.
@@ -104,14 +131,20 @@ var parityRule = polygons.FaceRule{
 }
 
 // Score implements Scorer.
-func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []layout.Cell, error) {
+func (g Game) Score(t *scorer.Transcript, v games.Values) (*scorer.Result, []layout.Cell, error) {
 	res := &scorer.Result{Game: "polygons-and-dots", Title: g.Info().Title, Players: t.Players, Goal: scorer.Most,
 		Rule: "most points wins: a point for each face, odd-sided for player 1, even-sided for player 2"}
 	var errs input.Errors
 	errs.Add(t.CheckBoard(games.BoardID("polygons-and-dots")), t.File)
+	w, h, err := readGrid(t)
+	errs.Add(err, t.File)
 	var cells []layout.Cell
 	for i := range t.Rounds {
-		rd, cell, err := g.round(t, i)
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
+		rd, cell, warns, err := g.round(t, i, v.Bool("strict"), [2]int{w, h})
+		res.Warnings = append(res.Warnings, warns...)
 		errs.Add(err, t.File)
 		if cell != nil {
 			cells = append(cells, *cell)
@@ -126,7 +159,14 @@ func (g Game) Score(t *scorer.Transcript, _ games.Values) (*scorer.Result, []lay
 	return res, cells, nil
 }
 
-func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, error) {
+// round scores round i: strict refuses three dots in line (else each such
+// line is a warning), and dots must be on the sheet's grid when known.
+func (g Game) round(t *scorer.Transcript, i int, strict bool, grid [2]int) (rd *scorer.Round, cell *layout.Cell, warns []string, err error) {
+	rd, cell, err = g.roundOf(t, i, strict, grid, &warns)
+	return rd, cell, warns, err
+}
+
+func (g Game) roundOf(t *scorer.Transcript, i int, strict bool, grid [2]int, warns *[]string) (*scorer.Round, *layout.Cell, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
 	if err != nil {
@@ -150,6 +190,8 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 		return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
 	}
 	var dots []Point
+	var offs input.Errors
+	off := map[int]bool{}
 	for k, it := range items {
 		if it.Kind != input.Scalar && len(it.Items) == 2 && it.Items[0].Kind == input.Scalar && it.Items[1].Kind == input.Scalar {
 			p, err := ParsePoint(it.Items[0].Text, it.Items[1].Text)
@@ -158,16 +200,24 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 				continue
 			}
 			if p.negative() {
-				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, offSheet))
+				errs = append(errs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, errOffSheet))
 				continue
+			}
+			if grid[0] > 0 && p.beyond(int64(grid[0]), int64(grid[1])) {
+				// Checked on, and drawn in red beyond the grid.
+				offs = append(offs, it.Errorf("%s, dot %d %v: %v", where, k+1, p, &offGrid{int64(grid[0]), int64(grid[1])}))
+				off[len(dots)] = true
 			}
 			dots = append(dots, p)
 			continue
 		}
-		errs = append(errs, it.Errorf("%s, dot %d: write a dot as [x, y]", where, k+1))
+		errs = append(errs, it.Errorf("%s, dot %d: %s", where, k+1, dotSyntax(it)))
 	}
 	if len(errs) > 0 {
 		return nil, nil, errs.Err()
+	}
+	if err := checkScale(dots); err != nil {
+		return nil, nil, dn.Errorf("%s: %v", where, err)
 	}
 	if len(dots) < 4 || len(dots)%2 == 1 {
 		errs = append(errs, dn.Errorf("%s: %d dots; each player places the same number, so the total is even and at least 4", where, len(dots)))
@@ -175,9 +225,16 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 	// Every dot is checked against all the dots written before it, refused
 	// ones too; three in a line are reported only when no dot repeats.
 	st := newState(len(dots), t.Players, p1, DefaultGrid)
+	st.lax = !strict
 	bad, inLine := map[int]bool{}, map[int]bool{}
 	var dups, lines input.Errors
+	var unnoticed []string
 	for k, p := range dots {
+		if !strict {
+			if e := st.InLine(p); e != nil {
+				unnoticed = append(unnoticed, fmt.Sprintf("%s: %s, dot %d: %v: the rules forbid it, but of a line nobody noticed the post says \"this is no big deal\": scored as drawn (--strict refuses it)", items[k].Pos, where, k+1, e))
+			}
+		}
 		for _, e := range reasons(st.Check(Move{At: p})) {
 			msg := items[k].Errorf("%s, dot %d %v: %v", where, k+1, p, e)
 			if _, ok := e.(*dupError); ok {
@@ -196,18 +253,20 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 		errs = append(errs, lines...)
 		bad = inLine
 	}
+	errs = append(errs, offs...)
+	for k := range off {
+		bad[k] = true
+	}
 	badStep := [2]int{-1, -1} // the first illegal step, drawn in red
+	if len(dups) == 0 {
+		*warns = append(*warns, unnoticed...)
+	}
 	if pn, ok := f["path"]; !ok {
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing path: the dot numbers in the order visited", where))
-	} else if words, err := scorer.Words(pn, where+" path"); err != nil {
+	} else if words, err := pathWords(pn, where+" path"); err != nil {
 		errs.Add(err, t.File)
 	} else {
-		// The path closes by itself, but one written as the report prints it
-		// (1-2-3-4-1) repeats the first dot at the end: that step is the
-		// closing edge, not a move (docs/rulings.md).
-		if n := len(words); n == len(dots)+1 && n > 1 && strings.TrimSpace(words[0].Text) == strings.TrimSpace(words[n-1].Text) {
-			words = words[:n-1]
-		}
+		words = closed(words, len(dots))
 		var wordOf []int // the word that made each step
 		for m, w := range words {
 			mv, err := st.Parse(w.Text)
@@ -285,6 +344,69 @@ func (g Game) round(t *scorer.Transcript, i int) (*scorer.Round, *layout.Cell, e
 		return nil, nil, err
 	}
 	return rd, cell(segs, pr), nil
+}
+
+// checkScale refuses dots whose exact coordinates are too large to
+// compute with (geom.MaxScaledBits, the closed path's segments times the
+// bits of their common denominator), counted before the collinearity test
+// and the faces spend time on them.
+func checkScale(dots []Point) error {
+	sc := geom.NewScale(len(dots))
+	for _, d := range dots {
+		x, y := d.Rat()
+		if err := sc.Add(x); err != nil {
+			return err
+		}
+		if err := sc.Add(y); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pathWords returns the steps of a path written as words (1 3 2 4), as
+// the report prints it (1-3-2-4-1), or both ways.
+func pathWords(pn *input.Node, where string) ([]*input.Node, error) {
+	ws, err := scorer.Words(pn, where)
+	if err != nil {
+		return nil, err
+	}
+	var out []*input.Node
+	for _, w := range ws {
+		if !strings.ContainsAny(w.Text, "-–") || strings.Trim(w.Text, "-–") == "" {
+			out = append(out, w)
+			continue
+		}
+		col := 0
+		for _, part := range strings.FieldsFunc(w.Text, func(r rune) bool { return r == '-' || r == '–' }) {
+			at := strings.Index(w.Text[col:], part) + col
+			p := *w
+			p.Text, p.Pos.Col = part, w.Pos.Col+len([]rune(w.Text[:at]))
+			out = append(out, &p)
+			col = at + len(part)
+		}
+	}
+	return out, nil
+}
+
+// closed returns the path's words without a last one that repeats the
+// first: the path closes by itself, but one written as the report prints
+// it (1-2-3-4-1) ends with the first dot again, which is the closing edge,
+// not a move (docs/rulings.md).
+func closed(words []*input.Node, dots int) []*input.Node {
+	if n := len(words); n == dots+1 && n > 1 && strings.TrimSpace(words[0].Text) == strings.TrimSpace(words[n-1].Text) {
+		return words[:n-1]
+	}
+	return words
+}
+
+// dotSyntax says how to write a dot that is not two numbers, with a hint
+// for decimals written with a comma ([144.5, 102,5] reads as three numbers).
+func dotSyntax(it *input.Node) string {
+	if it.Kind == input.Seq && (len(it.Items) == 3 || len(it.Items) == 4) {
+		return fmt.Sprintf("write a dot as [x, y]: this has %d numbers; write decimals with a point, not a comma (102.5, not 102,5)", len(it.Items))
+	}
+	return "write a dot as [x, y]"
 }
 
 // reasons splits an error of Check into the rules it names.

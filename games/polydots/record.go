@@ -30,9 +30,9 @@ func record(dots int, players []string, r int) *layout.Form {
 	return &layout.Form{
 		Title: "Record of round " + strconv.Itoa(r+1),
 		Notes: []string{
-			"Dots: x and y in millimetres from the sheet's bottom left corner, as read off its scale (80.5 or 161/2 are exact); no three dots on one line.",
+			"Dots: x and y in millimetres from the grid's 0, its bottom left corner, as read off its scales (80.5 or 161/2 are exact); no three dots on one line.",
 			"Path: the dot numbers in the order the path visits them; player 1 joins the first two, then the players take turns; the path closes by itself.",
-			"The transcript takes dots: as [x, y] lines in this order and path: 1 3 2 4 ... (papergames transcript polygons-and-dots prints one to fill in).",
+			"The transcript takes grid: as printed above the board, dots: as [x, y] lines in this order and path: 1 3 2 4 ... (papergames transcript polygons-and-dots prints one to fill in).",
 		},
 		Parts: []layout.FormPart{{Heading: "player1: " + games.SeatName(players, r%2) + " (odd-sided polygons)"}, dp, pp},
 	}
@@ -40,7 +40,7 @@ func record(dots int, players []string, r int) *layout.Form {
 
 // CopyCells implements games.Copier: copy i is the board of round i+1.
 func (g Game) CopyCells(v games.Values, players []string, i int) ([]layout.Cell, error) {
-	return []layout.Cell{{Figure: boards.MMSheet{}, Record: record(v.Int("dots"), players, i)}}, nil
+	return []layout.Cell{{Figure: boards.MMSheet{Label: true}, Record: record(v.Int("dots"), players, i)}}, nil
 }
 
 // RoundBlank implements games.Scorer: nothing written under dots and path.
@@ -50,9 +50,11 @@ func (Game) RoundBlank(round *input.Node) bool { return scorer.BlankKeys(round, 
 func (g Game) Blank(v games.Values, players []string, rounds int) string {
 	n := v.Int("dots")
 	var b strings.Builder
-	b.WriteString(games.BlankHeader(g, v, players, "polygons-and-dots"))
+	head := games.BlankHeader(g, v, players, "polygons-and-dots")
+	b.WriteString(strings.TrimSuffix(head, "rounds:\n"))
+	b.WriteString("grid:          # as printed above the board, e.g. 164x164: a dot off it is refused\nrounds:\n")
 	b.WriteString("  # One entry per round. dots: in the order placed, player 1 first, each\n")
-	b.WriteString("  # [x, y] in mm from the sheet's bottom left corner; path: the dot\n")
+	b.WriteString("  # [x, y] in mm from the grid's 0, its bottom left corner; path: the dot\n")
 	b.WriteString("  # numbers in the order the path visits them (it closes by itself).\n")
 	for r := 0; r < rounds; r++ {
 		fmt.Fprintf(&b, "  - player1: %s\n    dots:\n", games.YAMLName(games.SeatName(players, r%2)))

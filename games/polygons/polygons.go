@@ -29,9 +29,22 @@ type Round struct {
 // ScoreFaces arranges segs and gives each face to the seat owner(sides)
 // names, among players seats.
 func ScoreFaces(segs []geom.Segment, players int, owner func(sides int) int) (*Round, error) {
-	arr, err := geom.Arrange(segs)
+	return scoreFaces(segs, players, owner, nil)
+}
+
+// scoreFaces is ScoreFaces stopped by stop (nil: never) between the
+// arrangement's steps and before its faces are listed.
+func scoreFaces(segs []geom.Segment, players int, owner func(sides int) int, stop func() error) (*Round, error) {
+	lim := geom.DefaultLimits
+	lim.Stop = stop
+	arr, err := geom.ArrangeWithin(segs, lim)
 	if err != nil {
 		return nil, err
+	}
+	if stop != nil {
+		if err := stop(); err != nil {
+			return nil, err
+		}
 	}
 	pr := &Round{Arr: arr, Scores: make([]int, players)}
 	for _, f := range arr.Faces() {
@@ -77,12 +90,15 @@ type FaceRule struct {
 // 1; moves is the report's line of the round's moves.
 func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, moves string) (*scorer.Round, *Round, error) {
 	p2 := 1 - p1
-	pr, err := ScoreFaces(segs, 2, func(sides int) int {
+	pr, err := scoreFaces(segs, 2, func(sides int) int {
 		if fr.ForP1(sides) {
 			return p1
 		}
 		return p2
-	})
+	}, t.Err)
+	if err := t.Err(); err != nil { // a request's deadline
+		return nil, nil, err
+	}
 	if err != nil {
 		return nil, nil, t.Rounds[i].Errorf("round %d: %v", i+1, err)
 	}

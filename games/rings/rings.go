@@ -54,6 +54,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 		Key:     key,
 		Cells:   []layout.Cell{{Figure: b, Record: record(b, len(players))}},
 		Rounds:  len(players),
+		Match:   "each player divides once",
 		PerPage: 1,
 	}, nil
 }
@@ -106,7 +107,7 @@ func (g Game) board(v games.Values, i int) (boards.Rings, string, error) {
 	if b.Cuts != nil {
 		key += " cuts=" + FormatDividers(b.Cuts)
 	}
-	return b, key, nil
+	return b.Keyed(), key, nil
 }
 
 // ParseDividers reads cuts written "ring:angle,angle;ring:angle,...". A

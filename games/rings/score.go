@@ -118,6 +118,9 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 	key := boardKey(n)
 	boardIDs := []string{games.BoardID(key)}
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return nil, nil, err
+		}
 		rr, rd, err := readRound(t, i, n, bounds, rule, o, false)
 		errs.Add(err, t.File)
 		if rr == nil {
@@ -281,6 +284,9 @@ func (g Game) Moves(t *scorer.Transcript, o games.Values) (string, error) {
 	var errs input.Errors
 	var last *round
 	for i := range t.Rounds {
+		if err := t.Err(); err != nil { // a request's deadline
+			return "", err
+		}
 		rr, _, err := readRound(t, i, n, bounds, rule, o, i == len(t.Rounds)-1)
 		errs.Add(err, t.File)
 		last = rr

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"papergames/games"
@@ -50,6 +51,21 @@ func Sheets(def int) int {
 	return def
 }
 
+// Only reports whether a corpus run reads game id: READ_GAMES, a list of
+// game ids separated by commas, keeps to those; empty keeps every game.
+func Only(id string) bool {
+	list := os.Getenv("READ_GAMES")
+	if list == "" {
+		return true
+	}
+	for _, g := range strings.Split(list, ",") {
+		if strings.TrimSpace(g) == id {
+			return true
+		}
+	}
+	return false
+}
+
 // Options returns a game's parameters and print options from flags, as
 // the board command reads them.
 func Options(g games.Game, flags map[string]string) (games.Values, sheets.Options, error) {
@@ -69,6 +85,18 @@ func Options(g games.Game, flags map[string]string) (games.Values, sheets.Option
 // flagged (a refusal is said, never silent).
 func Run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64) Count {
 	t.Helper()
+	return run(t, g, flags, d, n, seed, false)
+}
+
+// RunBlank is Run with nothing drawn on any sheet but the pencil's
+// accidents (smudges, a stray line): every page must read blank.
+func RunBlank(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64) Count {
+	t.Helper()
+	return run(t, g, flags, d, n, seed, true)
+}
+
+func run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64, blank bool) Count {
+	t.Helper()
 	v, o, err := Options(g, flags)
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +110,7 @@ func Run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n i
 		}
 		for pi, p := range pages {
 			fill := 1.0
-			if k%4 == 3 && pi == 0 {
+			if blank || k%4 == 3 && pi == 0 {
 				fill = 0
 			}
 			pen := Pencils[(k+pi)%len(Pencils)]

@@ -12,7 +12,8 @@ import (
 	"papergames/scan"
 )
 
-// Copier is how a copier scans a page: at DPI, the sheet a little skewed
+// Copier is how a copier scans a page: at DPI, the sheet laid on the
+// glass any way round (a quarter turn, upside down), a little skewed
 // (degrees) and scaled, in grey or colour, with sensor noise, saved as a
 // JPEG of the given quality (0 for none: a PNG-like exact image).
 type Copier struct {
@@ -24,8 +25,10 @@ type Copier struct {
 	Colour bool
 }
 
-// Phone is how a phone camera takes a page: a frame of MP megapixels,
-// the page turned any way (Turn, degrees) and seen at a slant (Tilt,
+// Phone is how a phone camera takes a page: a frame of MP megapixels
+// turned as the page is (portrait or landscape) and filled by it as a
+// person frames it (80 to 95%), the page upright or upside down and
+// turned up to Turn degrees more, seen at a slant (Tilt,
 // degrees from square on), under light falling off across the page
 // (Light, 0 to 1) with a shadow, blurred (Blur, pixels), with noise, saved
 // as a JPEG.
@@ -49,8 +52,8 @@ var (
 		{DPI: 300, Skew: 1.5, Scale: 0.005, Noise: 2, JPEG: 0, Colour: true},
 	}
 	Phones = []Phone{
-		{MP: 8, Turn: 360, Tilt: 30, Light: 0.35, Shadow: true, Blur: 1.2, Noise: 4, JPEG: 70},
-		{MP: 12, Turn: 360, Tilt: 20, Light: 0.25, Shadow: true, Blur: 0.8, Noise: 3, JPEG: 70},
+		{MP: 8, Turn: 20, Tilt: 30, Light: 0.35, Shadow: true, Blur: 1.2, Noise: 4, JPEG: 70},
+		{MP: 12, Turn: 20, Tilt: 20, Light: 0.25, Shadow: true, Blur: 0.8, Noise: 3, JPEG: 70},
 	}
 )
 
@@ -60,14 +63,19 @@ func (c Copier) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 	b := page.Img.Bounds()
 	wmm, hmm := float64(b.Dx())/page.Scale, float64(b.Dy())/page.Scale
 	dpm := c.DPI / 25.4
-	w, h := int(wmm*dpm), int(hmm*dpm)
-	skew := (2*rng.Float64() - 1) * c.Skew * math.Pi / 180
+	// The glass is a little larger than the sheet (a lid's white round
+	// it), so a skewed sheet keeps its corners.
+	w, h := int(wmm*1.04*dpm), int(hmm*1.03*dpm)
+	skew := (2*rng.Float64()-1)*c.Skew*math.Pi/180 + float64(rng.IntN(4))*math.Pi/2
+	if math.Mod(skew+math.Pi/4, math.Pi) > math.Pi/2 { // a quarter turn: the glass is the page turned
+		w, h = h, w
+	}
 	scale := 1 + (2*rng.Float64()-1)*c.Scale
 	dx, dy := (2*rng.Float64()-1)*3, (2*rng.Float64()-1)*3 // mm off the glass's corner
 	// Output pixel -> page mm: about the page's centre.
 	cs, sn := math.Cos(skew), math.Sin(skew)
 	toPage := func(x, y float64) (float64, float64) {
-		u, v := x/dpm-wmm/2-dx, y/dpm-hmm/2-dy
+		u, v := x/dpm-float64(w)/dpm/2-dx, y/dpm-float64(h)/dpm/2-dy
 		u, v = (cs*u+sn*v)/scale, (-sn*u+cs*v)/scale
 		return u + wmm/2, v + hmm/2
 	}
@@ -92,11 +100,14 @@ func (c Copier) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 func (p Phone) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 	b := page.Img.Bounds()
 	wmm, hmm := float64(b.Dx())/page.Scale, float64(b.Dy())/page.Scale
-	// A portrait frame of 4:3.
+	// A frame of 4:3, turned as the page is.
 	fh := math.Sqrt(p.MP * 1e6 * 4 / 3)
 	fw := fh * 3 / 4
+	if wmm > hmm {
+		fw, fh = fh, fw
+	}
 	W, H := int(fw), int(fh)
-	turn := rng.Float64() * p.Turn * math.Pi / 180
+	turn := (2*rng.Float64()-1)*p.Turn*math.Pi/180 + float64(rng.IntN(2))*math.Pi
 	tilt := rng.Float64() * p.Tilt * math.Pi / 180
 	dir := rng.Float64() * 2 * math.Pi // which way the camera leans
 	// The page in space, centred, turned about the camera's axis, then
@@ -124,7 +135,7 @@ func (p Phone) Apply(page *layout.Raster, rng *rand.Rand) image.Image {
 		src = append(src, layout.Point{X: c[0], Y: c[1]})
 		dst = append(dst, layout.Point{X: x, Y: y})
 	}
-	fill := 0.7 + 0.2*rng.Float64()
+	fill := 0.8 + 0.15*rng.Float64()
 	k := fill * math.Min(fw/(maxX-minX), fh/(maxY-minY))
 	ox := (fw-k*(maxX-minX))*rng.Float64() - k*minX
 	oy := (fh-k*(maxY-minY))*rng.Float64() - k*minY

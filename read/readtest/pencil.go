@@ -45,7 +45,7 @@ func (pen Pencil) Draw(page *layout.Raster, strokes []scan.Stroke, rng *rand.Ran
 		c := layout.Point{X: w * (0.2 + 0.6*rng.Float64()), Y: h * (0.2 + 0.6*rng.Float64())}
 		r := 2 + 4*rng.Float64()
 		for k := 6; k >= 1; k-- { // a soft edge: rings of lighter grey
-			layer.Fill((&layout.Path{}).Circle(c, r*float64(k)/6), grey(0.05*(7-float64(k))/6))
+			layer.Fill((&layout.Path{}).Circle(c, r*float64(k)/6), grey(0.025))
 		}
 	}
 	for range pen.Stray {

@@ -49,6 +49,10 @@ func Sheet(g games.Game, v games.Values, o sheets.Options) ([]*Page, error) {
 		return nil, err
 	}
 	doc := layout.NewRasterDoc(PrintDPM)
+	doc.Only = map[int]bool{}
+	for _, bp := range bps {
+		doc.Only[bp.Page] = true
+	}
 	if err := res.Sheet.Draw(doc); err != nil {
 		return nil, err
 	}
@@ -90,6 +94,9 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 			return fmt.Errorf("round %d: %v", round+1, err)
 		}
 		moves := playout(r, rng, fill)
+		if pm, ok := g.(PaperMover); ok {
+			moves = pm.PaperMoves(r)
+		}
 		p.Truth[round] = moves
 		p.Rounds[round] = r
 		if len(moves) > 0 {
@@ -99,6 +106,16 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 	}
 	pen.Draw(p.Img, strokes, rng)
 	return nil
+}
+
+// PaperMover is a Paperer whose paper cannot tell some rounds apart: in
+// Making Intersections, collinear segments that meet end to end draw one
+// line, so the drawing shows the lines and not where one segment ends and
+// the next begins (no score depends on it). PaperMoves writes the moves
+// of r as the game's reader writes what the paper shows of them, and the
+// corpus counts the reader against that.
+type PaperMover interface {
+	PaperMoves(r games.Round) []string
 }
 
 // playout plays random legal moves on r until it is over, or until fill

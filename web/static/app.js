@@ -2,6 +2,7 @@
 // checks, scores and draws; this file only builds forms and shows results.
 
 import {boardPage as boardView} from './board.js';
+import {readPage as readView} from './read.js';
 
 const view = document.getElementById('view');
 let catalogue = null;
@@ -80,7 +81,7 @@ const printOptions = [
   {name: 'landscape', label: 'Landscape', kind: 'bool'},
   {name: 'names', label: 'Player names', kind: 'string', usage: 'comma-separated, in seat order'},
   {name: 'players', label: 'Players', kind: 'int'},
-  {name: 'copies', label: 'Copies (one board per round)', kind: 'int', value: 1},
+  {name: 'copies', label: 'Copies (one board per round)', kind: 'int', usage: 'empty: one per round of the match (each round is played on a fresh board)'},
   {name: 'per-page', label: 'Boards per page', kind: 'int'},
   {name: 'rounds', label: 'Rows of the score table', kind: 'int'},
   {name: 'board-size', label: 'Board size', kind: 'string', usage: 'e.g. 150mm; empty: the largest that fits'},
@@ -146,16 +147,29 @@ async function designPage(id) {
     }
     return q;
   };
+  // outputs enables the downloads, the blank transcript, "Play on this
+  // board" and the preview only while they show the form as it stands: a
+  // refused setting leaves none of them on the previous sheet.
+  const outputs = on => {
+    for (const a of [pdf, svg, blank, play]) {
+      if (!on) a.removeAttribute('href');
+      a.classList.toggle('disabled', !on);
+      a.setAttribute('aria-disabled', String(!on));
+    }
+    pageSel.disabled = !on;
+    img.hidden = !on;
+  };
   const refresh = async () => {
     const q = query();
     const page = pageSel.value || '1';
     const mine = ++seq;
     status.textContent = 'Drawing…';
     status.className = 'status';
+    outputs(false);
     const r = await fetch(`/api/sheet/${g.id}?${q}&page=${page}`);
     if (mine !== seq) return;
     if (!r.ok) {
-      status.textContent = await errorText(r);
+      status.textContent = await errorText(r) + ' (no sheet until the form is valid)';
       status.className = 'status error';
       return;
     }
@@ -176,6 +190,8 @@ async function designPage(id) {
     for (const p of g.params) if (q.has(p.name)) bq.set(p.name, q.get(p.name));
     if (q.has('names')) bq.set('names', q.get('names'));
     play.href = `#/board/${g.id}?${bq}`;
+    outputs(true);
+    play.hidden = !g.board_entry;
   };
   form.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(refresh, 250); });
   form.addEventListener('submit', e => { e.preventDefault(); refresh(); });
@@ -201,7 +217,7 @@ async function scorePage(id) {
       el('button', {type: 'button', class: 'plain', id: 'example'}, 'Example game')] : ''),
     ruleFields,
     el('div', {class: 'row'}, el('button', {type: 'submit', id: 'score'}, 'Score')));
-  show('Score a game', el('h1', {}, g ? `Score a game: ${g.title}` : 'Score a game'), el('div', {class: 'split'}, form, out));
+  show('Score a game', el('h1', {}, g ? `Score a game: ${g.title}` : 'Score a game'), el('div', {class: 'split score'}, form, out));
   file.addEventListener('change', async () => { if (file.files[0]) text.value = await file.files[0].text(); });
   for (const [id, api] of [['blank', 'blank'], ['example', 'example']]) {
     form.querySelector('#' + id)?.addEventListener('click', async () => {
@@ -241,6 +257,7 @@ async function route() {
       case 'design': return await designPage(id);
       case 'score': return await scorePage(id);
       case 'board': return await boardPage(id);
+      case 'read': markNav('read'); return await readView({el, show, errorText});
       default: return await gamesPage();
     }
   } catch (e) {

@@ -11,7 +11,10 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const g = playable.find(x => x.id === id);
   // state: the transcript shown (cur), and the longest one of this line of
   // play (full), which redo and jump replay a prefix of.
-  let lastMove = '', cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null, busy = false;
+  let lastMove = '', cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null;
+  // doubts: moves a reader of a photo was unsure of, by "round:move"
+  // (from 0), marked in the move list until the person has looked.
+  let doubts = new Map();
 
   const status = el('p', {class: 'status', id: 'board-status', role: 'status'});
   const refusal = el('p', {class: 'error', id: 'board-error', role: 'alert', hidden: true});
@@ -68,13 +71,23 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   show('Scoring board', el('h1', {id: 'board-title'}, 'Scoring board'), startBox, game);
 
   async function send(req) {
-    if (busy) return null;
-    busy = true;
     try {
       const r = await fetch('/api/board', {method: 'POST', headers: {'Content-Type': 'application/json'}, body: JSON.stringify(req)});
       if (!r.ok) { fail(await errorText(r)); return null; }
       return await r.json();
-    } catch (e) { fail(String(e)); return null; } finally { busy = false; }
+    } catch (e) { fail(String(e)); return null; }
+  }
+
+  // Every action waits its turn: a click made while the answer to the
+  // last one is on its way is queued, in order, and reads the board as
+  // that answer leaves it (its picks, its move count), never dropped.
+  let queue = Promise.resolve(), waiting = 0;
+  function enqueue(fn) {
+    waiting++;
+    stage.dataset.waiting = waiting;
+    const p = queue.then(fn).catch(e => fail(String(e))).finally(() => { waiting--; stage.dataset.waiting = waiting; });
+    queue = p;
+    return p;
   }
   function fail(msg) {
     stage.dataset.seq = (+stage.dataset.seq || 0) + 1;
@@ -100,11 +113,16 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     svg.setAttribute('role', 'group');
     svg.setAttribute('aria-label', `${b.title} board, round ${b.round + 1}`);
     const vb = svg.viewBox.baseVal;
-    const r = Math.max(vb.width, vb.height) / 70;
+    // A target is at most a 70th of the board, and less than half the way
+    // to its nearest neighbour, so that targets never cover each other
+    // (cut ends a degree apart); a round that is over takes no clicks.
+    const most = Math.max(vb.width, vb.height) / 70;
+    const targets = b.over ? [] : b.targets;
+    const radius = targets.map((t, i) => targets.reduce((r, u, j) => i === j ? r : Math.min(r, Math.hypot(t.x - u.x, t.y - u.y) * 0.45), most));
     const hot = new Set(hint ? b.hot : []);
-    for (const t of b.targets) {
+    for (const [i, t] of targets.entries()) {
       const c = document.createElementNS(NS, 'circle');
-      c.setAttribute('cx', t.x); c.setAttribute('cy', t.y); c.setAttribute('r', r);
+      c.setAttribute('cx', t.x); c.setAttribute('cy', t.y); c.setAttribute('r', radius[i]);
       c.setAttribute('class', 'target ' + t.kind + (picks.includes(t.name) ? ' picked' : '') + (hot.has(t.name) ? ' hot' : ''));
       c.setAttribute('tabindex', '0');
       c.setAttribute('role', 'button');
@@ -151,7 +169,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     let n = 0;
     moves.replaceChildren(...b.rounds.map((rd, i) => el('div', {class: 'round' + (i === b.round ? ' shown' : '')},
       el('button', {type: 'button', class: 'link', onclick: () => act({round: i})}, `Round ${i + 1}`),
-      el('ol', {}, rd.moves.map(m => { const k = ++n; return el('li', {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}`, onclick: () => act({upto: k}, full)}, m)); }),
+      el('ol', {}, rd.moves.map((m, j) => { const k = ++n; const why = doubts.get(`${i}:${j}`); return el('li', why ? {class: 'doubt', title: `read in doubt: ${why}`} : {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}${why ? ' (read in doubt: ' + why + ')' : ''}`, onclick: () => act({upto: k}, () => full)}, m)); }),
         b.refused && b.refused.round === i ? [el('li', {class: 'refused', id: 'refused-move'}, el('span', {}, b.refused.text), ' ', el('small', {}, b.refused.message))] : [],
         b.refused && b.refused.round === i ? b.unplayed.slice(1).map(m => el('li', {class: 'unplayed'}, m)) : []))));
     scrollToHere();
@@ -171,9 +189,13 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   // act sends an action on the current transcript, or on from (the line
   // of play, for undo, redo and jump). A new move or round starts the line
   // of play again from the answer.
-  async function act(extra, from) {
-    if (!cur) return;
+  // extra and from may be functions, read when the action's turn comes.
+  function act(extra, from) {
     replaying++;
+    return enqueue(() => actNow(typeof extra === 'function' ? extra() : extra, typeof from === 'function' ? from() : from));
+  }
+  async function actNow(extra, from) {
+    if (!cur || !extra) return;
     const before = cur.transcript;
     const b = await send({transcript: from ?? cur.transcript, ...extra});
     if (!b) return;
@@ -181,11 +203,14 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     render(b, from == null && b.transcript !== before);
   }
 
-  async function click(name) {
-    if (!cur) return;
-    if (cur.round !== cur.playing) return act({}); // back to the round being played
-    if (cur.over) return;
-    await act({picks: [...picks, name]});
+  function click(name) {
+    replaying++;
+    return enqueue(() => {
+      if (!cur) return;
+      if (cur.round !== cur.playing) return actNow({}); // back to the round being played
+      if (cur.over) return;
+      return actNow({picks: [...picks, name]});
+    });
   }
 
   stage.addEventListener('click', e => {
@@ -210,12 +235,13 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     e.preventDefault();
     const m = moveInput.value.trim();
     if (!m) return;
+    moveInput.value = '';
     await act({move: m});
-    if (cur && !cur.refused) moveInput.value = '';
+    if (cur && cur.refused && !moveInput.value) moveInput.value = m; // to correct it
   });
-  undo.addEventListener('click', () => cur && cur.played > 0 && act({upto: cur.played - 1}, full));
-  redo.addEventListener('click', () => cur && cur.played < fullPlayed && act({upto: cur.played + 1}, full));
-  newRound.addEventListener('click', () => act(lastMove === 'stop' ? {new_round: true, move: 'stop'} : {new_round: true}));
+  undo.addEventListener('click', () => act(() => cur && cur.played > 0 && {upto: cur.played - 1}, () => full));
+  redo.addEventListener('click', () => act(() => cur && cur.played < fullPlayed && {upto: cur.played + 1}, () => full));
+  newRound.addEventListener('click', () => act(() => lastMove === 'stop' ? {new_round: true, move: 'stop'} : {new_round: true}));
   done.addEventListener('click', () => act({move: 'done'}));
   stopGrid.addEventListener('click', () => act({move: 'stop'}));
   hintBox.addEventListener('change', () => { hint = hintBox.checked; if (cur) render(cur, false); });
@@ -245,15 +271,19 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   // its place in the move list, with the scorer's message.
   let replaying = 0; // the replay under way; any other action stops it
   async function load(text) {
-    cur = {transcript: text};
-    const b = await send({transcript: text});
+    const mine = ++replaying;
+    const b = await enqueue(async () => {
+      cur = {transcript: text};
+      const b = await send({transcript: text});
+      if (b) render(b, true);
+      return b;
+    });
     if (!b) return;
-    render(b, true);
-    if (replayBox.checked && b.played > 0) {
-      const mine = ++replaying;
+    if (replayBox.checked && b.played > 0 && mine === replaying) {
       stage.dataset.replaying = 'yes';
+      // Each step takes its turn in the queue; any other action stops it.
       for (let k = 0; k <= b.played && mine === replaying; k++) {
-        const s = await send({transcript: b.transcript, upto: k});
+        const s = await enqueue(() => mine === replaying ? send({transcript: b.transcript, upto: k}) : null);
         if (!s || mine !== replaying) break;
         render(s, false);
         await new Promise(r => setTimeout(r, 150));
@@ -275,6 +305,17 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     if (f) { importText.value = await f.text(); load(importText.value); }
   });
   if (g && query.has('start')) startForm.requestSubmit();
+  // A transcript read from a photo (the Read a photo page): replayed here,
+  // its doubtful moves marked.
+  const read = sessionStorage.getItem('papergames-import');
+  if (read) {
+    sessionStorage.removeItem('papergames-import');
+    const {transcript, doubts: ds} = JSON.parse(read);
+    doubts = new Map(ds.filter(d => d.move >= 0).map(d => [`${d.round}:${d.move}`, d.why]));
+    importText.value = transcript;
+    replayBox.checked = false;
+    load(transcript);
+  }
 }
 
 // boardLabel labels a board parameter on the start form: what it counts,

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jung-kurt/gofpdf"
+	"github.com/urfave/cli/v2"
+
+	"papergames/games"
+	"papergames/games/catalog"
+	"papergames/internal/safetext"
+	"papergames/layout"
+	"papergames/read"
+)
+
+// exitDoubt is read's status when every page was read but some move is
+// in doubt: the transcripts are written, the doubtful ones not scored.
+const exitDoubt = 3
+
+func readCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "read",
+		Usage: "read finished sheets from photos or scans: the transcripts, every move with its confidence",
+		Description: `Reads PNG or JPEG photos and scans, and PDFs of scanned pages (a copier's
+scan-to-PDF: one image a page, in any order, several matches mixed), of
+sheets papergames printed. Each page's registration marks and code say
+which game and board it is; the moves are read from the pencil on the
+boards, each with its confidence. Pages of one sheet become one match,
+its rounds in copy order. A move read in doubt is marked DOUBT in the
+transcript, listed on standard error, and never scored without a look:
+--overlay draws what was read over each image.
+
+Exit status: 0 every page read, no doubt; 1 a file or page could not be
+read; 2 bad command line; 3 every page read, some moves in doubt (their
+matches' transcripts are written, not scored).`,
+		ArgsUsage: "FILE... (.png, .jpg or .pdf; - for standard input)",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the transcripts to `PATH`: a .yaml file for one match, or a directory (one file a match)", DefaultText: "standard output"},
+			&cli.BoolFlag{Name: "score", Usage: "score every match read without doubt, as score does"},
+			&cli.BoolFlag{Name: "json", Usage: "with --score: the results as JSON (as score --json)"},
+			&cli.StringFlag{Name: "overlay", Usage: "draw what was read over each image to `FILE` (.png: FILE-1.png, ... for several pages; .pdf: a page each)"},
+			&cli.IntFlag{Name: "workers", Usage: "pages read at once", DefaultText: "every core"},
+		}, ruleFlags()...),
+		Action: runRead,
+	}
+}
+
+func runRead(c *cli.Context) error {
+	if c.NArg() == 0 {
+		return usage("read needs one or more images or scanned PDFs (or - for standard input)")
+	}
+	overlay := c.String("overlay")
+	if ext := strings.ToLower(filepath.Ext(overlay)); overlay != "" && ext != ".png" && ext != ".pdf" {
+		return usage("--overlay %s: write the overlay to a .png or a .pdf", overlay)
+	}
+	if c.Bool("json") && !c.Bool("score") {
+		return usage("--json goes with --score (the transcripts themselves are YAML)")
+	}
+	rules, err := ruleOptions(c)
+	if err != nil {
+		return err
+	}
+	stderr := c.App.ErrWriter
+	failed := 0
+	var pages []*read.Page
+	for _, name := range c.Args().Slice() {
+		data, err := read.ReadFile(name, c.App.Reader)
+		if err != nil {
+			fmt.Fprintf(stderr, "papergames: %v\n", err)
+			failed++
+			continue
+		}
+		label := name
+		if name == "-" {
+			label = "<stdin>"
+		}
+		ps, err := read.Pages(label, data)
+		if err != nil {
+			fmt.Fprintf(stderr, "papergames: %v\n", err)
+			failed++
+			continue
+		}
+		pages = append(pages, ps...)
+	}
+	results := read.ReadAll(pages, c.Int("workers"), overlay != "")
+	for _, pr := range results {
+		if pr.Err != nil {
+			fmt.Fprintf(stderr, "papergames: %s: %s\n", pr.Page.Name(), safetext.Message(pr.Err.Error()))
+			failed++
+		}
+	}
+	matches := read.Group(results)
+	doubtful := 0
+	var texts []string
+	for _, m := range matches {
+		texts = append(texts, m.Transcript())
+		info := m.Code.Game.Info()
+		var from []string
+		for _, p := range m.Pages {
+			from = append(from, fmt.Sprintf("%s (page %d of %d)", p.Page.Name(), p.Reg.Code.Page, p.Reg.Code.Pages))
+		}
+		ds, probs := m.Doubts(), m.Problems()
+		fmt.Fprintf(stderr, "read %s, board %s, from %s: %d round(s), %d in doubt\n", info.Title, m.Code.BoardID, strings.Join(from, ", "), len(m.Rounds), len(ds)+len(probs))
+		for _, d := range append(probs, ds...) {
+			fmt.Fprintf(stderr, "  DOUBT %s\n", safetext.Message(d))
+		}
+		if len(ds)+len(probs) > 0 {
+			doubtful++
+		}
+	}
+	if err := writeTranscripts(c, matches, texts); err != nil {
+		return err
+	}
+	if overlay != "" {
+		if err := writeOverlay(overlay, results, matches); err != nil {
+			return fmt.Errorf("--overlay: %v", err)
+		}
+		fmt.Fprintf(stderr, "wrote the overlay %s\n", overlay)
+	}
+	if c.Bool("score") {
+		if err := scoreRead(c, matches, texts, rules); err != nil {
+			return err
+		}
+	}
+	switch {
+	case failed > 0:
+		return fmt.Errorf("%d file(s) or page(s) could not be read", failed)
+	case doubtful > 0:
+		return exitError{fmt.Sprintf("%d match(es) read with moves in doubt: check them against the sheet (--overlay shows what was read), correct the transcript, then score it", doubtful), exitDoubt}
+	}
+	return nil
+}
+
+// writeTranscripts writes the matches' transcripts to -o (a file for one
+// match, a directory for any) or standard output.
+func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) error {
+	out := c.String("output")
+	if len(matches) == 0 {
+		return nil
+	}
+	if out == "" || out == "-" {
+		if c.Bool("score") {
+			// Standard output is the report's: the transcripts need -o.
+			for _, m := range matches {
+				if len(m.Doubts())+len(m.Problems()) > 0 {
+					fmt.Fprintf(c.App.ErrWriter, "the transcripts read are not kept: give -o DIR to keep them, and correct those in doubt\n")
+					break
+				}
+			}
+			return nil
+		}
+		for i, t := range texts {
+			if i > 0 {
+				io.WriteString(c.App.Writer, "---\n")
+			}
+			io.WriteString(c.App.Writer, t)
+		}
+		return nil
+	}
+	st, err := os.Stat(out)
+	isDir := err == nil && st.IsDir() || strings.HasSuffix(out, string(os.PathSeparator))
+	if !isDir {
+		if len(matches) > 1 {
+			return usage("-o %s: %d matches were read; give a directory for one transcript file each", out, len(matches))
+		}
+		if err := layout.WriteFiles([]string{out}, [][]byte{[]byte(texts[0])}); err != nil {
+			return err
+		}
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", out)
+		return nil
+	}
+	if err := os.MkdirAll(out, 0o777); err != nil {
+		return err
+	}
+	var names []string
+	var blobs [][]byte
+	seen := map[string]int{}
+	for i, m := range matches {
+		base := m.Code.Game.Info().ID + "-" + m.Code.BoardID
+		seen[base]++
+		if seen[base] > 1 {
+			base += fmt.Sprintf("-%d", seen[base])
+		}
+		names = append(names, filepath.Join(out, base+".yaml"))
+		blobs = append(blobs, []byte(texts[i]))
+	}
+	if err := layout.WriteFiles(names, blobs); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", wroteList(names))
+	return nil
+}
+
+// writeOverlay draws every page read and writes the images: PNG files
+// (NAME-K.png for several pages) or one PDF of a page each.
+func writeOverlay(name string, results []*read.PageResult, matches []*read.Match) error {
+	matchOf := map[*read.PageResult]*read.Match{}
+	for _, m := range matches {
+		for _, p := range m.Pages {
+			matchOf[p] = m
+		}
+	}
+	var blobs [][]byte
+	pdf := strings.EqualFold(filepath.Ext(name), ".pdf")
+	var doc *gofpdf.Fpdf
+	if pdf {
+		doc = gofpdf.New("P", "mm", "A4", "")
+		epoch := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) // the same pages, the same bytes
+		doc.SetCreationDate(epoch)
+		doc.SetModificationDate(epoch)
+		doc.SetCreator("papergames read", true)
+	}
+	for i, pr := range results {
+		img, err := read.Overlay(pr, matchOf[pr])
+		if err != nil {
+			return err
+		}
+		var b bytes.Buffer
+		if err := png.Encode(&b, img); err != nil {
+			return err
+		}
+		if !pdf {
+			blobs = append(blobs, b.Bytes())
+			continue
+		}
+		// A page the image's shape, 200 mm on its long side.
+		bw, bh := float64(img.Bounds().Dx()), float64(img.Bounds().Dy())
+		k := 200 / max(bw, bh)
+		doc.AddPageFormat("P", gofpdf.SizeType{Wd: bw * k, Ht: bh * k})
+		id := fmt.Sprintf("page%d", i+1)
+		doc.RegisterImageOptionsReader(id, gofpdf.ImageOptions{ImageType: "PNG"}, &b)
+		doc.ImageOptions(id, 0, 0, bw*k, bh*k, false, gofpdf.ImageOptions{ImageType: "PNG"}, 0, "")
+	}
+	if pdf {
+		var b bytes.Buffer
+		if err := doc.Output(&b); err != nil {
+			return err
+		}
+		return layout.WriteFiles([]string{name}, [][]byte{b.Bytes()})
+	}
+	names := []string{name}
+	if len(blobs) > 1 {
+		names = nil
+		ext := filepath.Ext(name)
+		for i := range blobs {
+			names = append(names, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i+1, ext))
+		}
+	}
+	if len(blobs) == 0 {
+		return errors.New("no page to draw")
+	}
+	return layout.WriteFiles(names, blobs)
+}
+
+// scoreRead scores every match read without doubt, as score does.
+func scoreRead(c *cli.Context, matches []*read.Match, texts []string, rules games.Values) error {
+	var jsons [][]byte
+	for i, m := range matches {
+		label := fmt.Sprintf("%s board %s (read)", m.Code.Game.Info().ID, m.Code.BoardID)
+		if len(m.Doubts())+len(m.Problems()) > 0 {
+			fmt.Fprintf(c.App.ErrWriter, "%s: not scored: moves in doubt (see above)\n", label)
+			continue
+		}
+		res, _, err := catalog.Score(label, []byte(texts[i]), rules)
+		if err != nil {
+			fmt.Fprintf(c.App.ErrWriter, "%s\n", safetext.Message(err.Error()))
+			continue
+		}
+		if c.Bool("json") {
+			jsons = append(jsons, bytes.TrimRight(res.JSON(), "\n"))
+		} else {
+			io.WriteString(c.App.Writer, res.Text(label))
+		}
+	}
+	if c.Bool("json") && len(jsons) > 0 {
+		if len(jsons) == 1 {
+			c.App.Writer.Write(append(jsons[0], '\n'))
+			return nil
+		}
+		io.WriteString(c.App.Writer, "[\n"+string(bytes.Join(jsons, []byte(",\n")))+"\n]\n")
+	}
+	return nil
+}

@@ -1,0 +1,220 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"runtime"
+	"strings"
+	"time"
+
+	pginput "papergames/input"
+	"papergames/layout"
+)
+
+// The web app bounds the work it does at once and the time of each
+// request's work. A request that works (scoring, a move, a sheet) takes a
+// slot of its class; past the wait below it is answered 503 with
+// Retry-After. Its work then runs under a deadline that the work itself
+// checks (the scorers between rounds and moves, drawing every few hundred
+// operations) and stops at, answered 413.
+const (
+	// LightDeadline bounds a move, a new game, a score without pictures
+	// to download, a blank transcript.
+	LightDeadline = 5 * time.Second
+	// HeavyDeadline bounds a sheet, a scored picture to download, a
+	// transcript over heavyBody bytes.
+	HeavyDeadline = 10 * time.Second
+	// MaxWait is the longest a request waits for a slot (the seven
+	// thumbnails of the games' page ask for seven sheets at once).
+	MaxWait = 10 * time.Second
+	// heavyBody is the size of a request body that counts as heavy work.
+	heavyBody = 64 << 10
+)
+
+// gate holds the work slots: any request's work takes one of slots, and
+// heavy work first one of heavy, which has one fewer, so that a slot is
+// always left for moves and scores. A request waits at most MaxWait for
+// its slots, and its work then has its deadline.
+type gate struct {
+	slots, heavy         chan struct{}
+	light, hard, patient time.Duration // LightDeadline, HeavyDeadline, MaxWait
+}
+
+func newGate() *gate {
+	n := max(2, runtime.GOMAXPROCS(0))
+	return &gate{slots: make(chan struct{}, n), heavy: make(chan struct{}, n-1),
+		light: LightDeadline * stretch, hard: HeavyDeadline * stretch, patient: MaxWait * stretch}
+}
+
+// stretch multiplies the gate's times: the tests stretch them under the
+// race detector, which slows the work 2 to 20 times.
+var stretch time.Duration = 1
+
+// heavyPairs is the pairs of moves within rounds (as MaxMovePairs counts
+// them) past which a transcript's scoring or replay is heavy work: a
+// round of 200 moves (a Polygons-&-Dots round of 100 dots).
+const heavyPairs = 20_000
+
+// class is how a request is bounded: 0 free (static files, the games'
+// list, rules), 1 light work, 2 heavy work. A transcript sent to score
+// or to play on is read (its body put back) and its moves counted.
+func class(r *http.Request) int {
+	p := r.URL.Path
+	switch {
+	case !strings.HasPrefix(p, "/api/") || p == "/api/games" || strings.HasPrefix(p, "/api/rules/"):
+		return 0
+	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", p == "/api/read", r.ContentLength > heavyBody:
+		return 2
+	case r.Method == "POST" && (p == "/api/score" || p == "/api/board"):
+		data, err := pginput.ReadAll("the request", r.Body, MaxBody)
+		if err != nil {
+			r.Body = io.NopCloser(errReader{err})
+			return 1
+		}
+		r.Body = io.NopCloser(bytes.NewReader(data))
+		if len(data) > heavyBody {
+			return 2
+		}
+		if p == "/api/board" {
+			var req boardRequest
+			if pginput.DecodeJSON("request", data, &req) != nil {
+				return 1
+			}
+			data = []byte(req.Transcript)
+		}
+		if transcriptPairs(data) > heavyPairs {
+			return 2
+		}
+	}
+	return 1
+}
+
+// errReader reads as a body whose reading failed.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
+
+// errDeadline stops drawing once a request's deadline has passed.
+var errDeadline = errors.New("the request's deadline passed")
+
+// wrap bounds h's work by the gate and a deadline.
+func (g *gate) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := class(r)
+		if c == 0 {
+			h.ServeHTTP(w, r)
+			return
+		}
+		limit := g.light
+		if c == 2 {
+			limit = g.hard
+		}
+		wait := time.NewTimer(g.patient)
+		defer wait.Stop()
+		busy := func() {
+			w.Header().Set("Retry-After", "2")
+			what := fmt.Sprintf("its %d work slots are taken", cap(g.slots))
+			if c == 2 {
+				what = fmt.Sprintf("its %d slot(s) for heavy work (sheets, pictures, long transcripts) are taken", cap(g.heavy))
+			}
+			fail(w, http.StatusServiceUnavailable, fmt.Sprintf("the web app is busy: %s, and this request waited %v; try again in a moment", what, g.patient))
+		}
+		if c == 2 {
+			select {
+			case g.heavy <- struct{}{}:
+				defer func() { <-g.heavy }()
+			case <-wait.C:
+				busy()
+				return
+			case <-r.Context().Done():
+				return
+			}
+		}
+		select {
+		case g.slots <- struct{}{}:
+			defer func() { <-g.slots }()
+		case <-wait.C:
+			busy()
+			return
+		case <-r.Context().Done():
+			return
+		}
+		// The deadline runs from when the work starts.
+		ctx, cancel := context.WithTimeout(r.Context(), limit)
+		defer cancel()
+		dw := &deadlineWriter{ResponseWriter: w, ctx: ctx}
+		defer func() {
+			if p := recover(); p != nil {
+				if p != errDeadline {
+					panic(p)
+				}
+			}
+			if ctx.Err() != nil && !dw.wrote {
+				fail(w, tooBig, fmt.Sprintf("the request's work passed the web app's bound of %v a request, and was stopped; ask for less (fewer rounds, copies or pages)", limit))
+			}
+		}()
+		h.ServeHTTP(dw, r.WithContext(ctx))
+	})
+}
+
+// deadlineWriter drops an answer written after the deadline: the gate
+// answers 413 instead (the work stopped part way, and its answer would be
+// partial or a message about the stop).
+type deadlineWriter struct {
+	http.ResponseWriter
+	ctx   context.Context
+	wrote bool
+}
+
+func (d *deadlineWriter) WriteHeader(code int) {
+	if d.ctx.Err() != nil && !d.wrote {
+		return
+	}
+	d.wrote = true
+	d.ResponseWriter.WriteHeader(code)
+}
+
+func (d *deadlineWriter) Write(b []byte) (int, error) {
+	if d.ctx.Err() != nil && !d.wrote {
+		return len(b), nil
+	}
+	d.wrote = true
+	return d.ResponseWriter.Write(b)
+}
+
+// stopDoc is a Document that stops the drawing (panics with errDeadline,
+// which the gate recovers) once ctx is done, checking every 256
+// operations.
+type stopDoc struct {
+	layout.Document
+	ctx context.Context
+	n   int
+}
+
+func (s *stopDoc) check() {
+	if s.n++; s.n&255 == 0 && s.ctx.Err() != nil {
+		panic(errDeadline)
+	}
+}
+
+func (s *stopDoc) AddPage(w, h float64) {
+	if s.ctx.Err() != nil {
+		panic(errDeadline)
+	}
+	s.Document.AddPage(w, h)
+}
+func (s *stopDoc) Stroke(p *layout.Path, pen layout.Pen) { s.check(); s.Document.Stroke(p, pen) }
+func (s *stopDoc) Fill(p *layout.Path, c layout.Color)   { s.check(); s.Document.Fill(p, c) }
+func (s *stopDoc) Text(at layout.Point, t string, f layout.Font, a layout.Align, c layout.Color) {
+	s.check()
+	s.Document.Text(at, t, f, a, c)
+}
+
+// stopping returns doc wrapped to stop at r's deadline.
+func stopping(r *http.Request, doc layout.Document) layout.Document {
+	return &stopDoc{Document: doc, ctx: r.Context()}
+}
