@@ -225,3 +225,76 @@ func TestGridColumnLabelsStayApart(t *testing.T) {
 		}
 	}
 }
+
+// A compass table beside the circle that is taller than the circle's
+// square starts at the top of the figure's extent: centred on the square,
+// it ran above the extent, into the page's header (--marks 66
+// --landscape).
+func TestLegendBesideStaysInItsExtent(t *testing.T) {
+	for _, f := range []layout.Figure{MarkedCircle{Marks: 66, LegendBeside: true}, MarkedCircle{Marks: 12, LegendBeside: true}} {
+		o, s := layout.Pt(10, 20), 87.6
+		e := f.Extent(s)
+		rec := &layout.Recorder{}
+		f.Draw(rec, o, s, layout.DefaultStyle)
+		for _, op := range rec.Pages[0].Ops {
+			if op.Kind == "text" && (op.At.Y-op.Font.Size < o.Y-1e-9 || op.At.Y > o.Y+e.H+1e-9) {
+				t.Errorf("%+v: %q at y %.1f, outside the extent %.1f to %.1f", f, op.Text, op.At.Y, o.Y, o.Y+e.H)
+			}
+		}
+	}
+}
+
+// Clear tells the corners of the circle's square, where a figure built
+// on the board may put its own marks, from the circle, its ticks and its
+// labels.
+func TestMarkedCircleClear(t *testing.T) {
+	b := MarkedCircle{Marks: 12}
+	o, s := layout.Pt(10, 20), 160.0
+	ctr := b.Center(o, s)
+	w := 2 * (ctr.X - o.X)
+	for _, tc := range []struct {
+		name string
+		box  layout.Rect
+		want bool
+	}{
+		{"top left corner", layout.R(o.X, o.Y, 8, 8), true},
+		{"bottom right corner", layout.R(o.X+w-8, o.Y+w-8, 8, 8), true},
+		{"on the circle", layout.R(ctr.X-2, ctr.Y-s/2-1, 4, 2), false},
+		{"on a tick's outer end", layout.R(ctr.X+s/2+1.5, ctr.Y-0.5, 1, 1), false},
+		{"on mark 1's label", layout.R(ctr.X-0.5, ctr.Y-s/2-6.5, 1, 1), false},
+		{"inside the circle", layout.R(ctr.X-5, ctr.Y-5, 10, 10), false},
+	} {
+		if got := b.Clear(o, s, tc.box, 0.5); got != tc.want {
+			t.Errorf("%s %v: Clear = %v, want %v", tc.name, tc.box, got, tc.want)
+		}
+	}
+}
+
+// TableBox holds every line of the compass table, below the circle or
+// beside it, and is empty for the plain board.
+func TestTableBox(t *testing.T) {
+	for _, b := range []MarkedCircle{{Marks: 12}, {Marks: 12, LegendBeside: true}, {Marks: 66, LegendBeside: true}, {Marks: 105}} {
+		o, s := layout.Pt(10, 20), 150.0
+		box := b.TableBox(o, s)
+		rec := &layout.Recorder{}
+		b.Draw(rec, o, s, layout.DefaultStyle)
+		n := 0
+		for _, op := range rec.Pages[0].Ops {
+			if op.Kind != "text" || op.Align != layout.Left {
+				continue
+			}
+			n++
+			w := layout.TextWidth(op.Text, op.Font)
+			if op.At.X < box.Min.X-1e-9 || op.At.X+w > box.Max.X+1e-9 || op.At.Y-op.Font.Size < box.Min.Y-1e-9 || op.At.Y > box.Max.Y+1e-9 {
+				t.Errorf("%+v: %q at %v outside the table's box %v", b, op.Text, op.At, box)
+			}
+		}
+		if n != (b.Marks-1)/2+1 {
+			t.Errorf("%+v: %d lines of the table", b, n)
+		}
+	}
+	b := MarkedCircle{Marks: 12, Bare: true}
+	if box := b.TableBox(layout.Pt(0, 0), 100); box.W() != 0 || box.H() != 0 {
+		t.Errorf("the plain board's table box is %v", box)
+	}
+}

@@ -17,6 +17,15 @@ func labelFont(s float64) layout.Font {
 type legend struct {
 	heading string
 	entries []string
+	cw      float64 // the column width, once measured (sized)
+}
+
+// sized returns l with its column width measured: a legend's height,
+// width and place all ask for it, and measuring every entry's text each
+// time made a large board's layout slow.
+func (l legend) sized() legend {
+	l.cw = l.measure()
+	return l
 }
 
 const legendRow = 4.6
@@ -27,6 +36,13 @@ var (
 )
 
 func (l legend) colWidth() float64 {
+	if l.cw > 0 {
+		return l.cw
+	}
+	return l.measure()
+}
+
+func (l legend) measure() float64 {
 	w := 0.0
 	for _, e := range l.entries {
 		w = math.Max(w, layout.TextWidth(e, legendFont))
@@ -87,12 +103,32 @@ func legendExtent(w float64, l legend, beside bool) layout.Size {
 	return layout.Size{W: w, H: w + l.height(w)}
 }
 
-// drawBy draws l below or beside a w-by-w figure whose top left is o.
-func (l legend) drawBy(c layout.Canvas, o layout.Point, w float64, beside bool) {
+// placeBy returns the top left and width of the box l is set in below
+// or beside a w-by-w figure whose top left is o. A legend beside it is
+// centred on the figure, or starts at the top of the extent when it is
+// the taller (it ran above the extent, into the page's header).
+func (l legend) placeBy(o layout.Point, w float64, beside bool) (layout.Point, float64) {
 	if beside {
 		lw := l.besideWidth()
-		l.draw(c, layout.Pt(o.X+w, o.Y+(w-l.height(lw))/2), lw)
-		return
+		return layout.Pt(o.X+w, o.Y+max(0, (w-l.height(lw))/2)), lw
 	}
-	l.draw(c, layout.Pt(o.X, o.Y+w), w)
+	return layout.Pt(o.X, o.Y+w), w
+}
+
+// drawBy draws l below or beside a w-by-w figure whose top left is o.
+func (l legend) drawBy(c layout.Canvas, o layout.Point, w float64, beside bool) {
+	at, width := l.placeBy(o, w, beside)
+	l.draw(c, at, width)
+}
+
+// boxBy returns the box l's text takes when drawBy sets it (empty for an
+// empty legend).
+func (l legend) boxBy(o layout.Point, w float64, beside bool) layout.Rect {
+	if len(l.entries) == 0 {
+		return layout.Rect{}
+	}
+	at, width := l.placeBy(o, w, beside)
+	cols, _ := l.layout(width)
+	tw := math.Max(float64(cols)*l.colWidth(), layout.TextWidth(l.heading, legendHead))
+	return layout.R(at.X+(width-tw)/2, at.Y, tw, l.height(width))
 }

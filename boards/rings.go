@@ -79,7 +79,7 @@ func (b Rings) legend() legend {
 	for j, r := range b.Sections {
 		l.entries = append(l.entries, fmt.Sprintf("ring %d: %d to %d", j+1, r[0], r[1]))
 	}
-	return l
+	return l.sized()
 }
 
 // cutLines returns the cut angles written out, a ring's wrapped to w.

@@ -108,41 +108,21 @@ func (k *Ink) Along(pl []layout.Point, half, thresh float64) Trace {
 	var t Trace
 	total, seen, covered, dark := 0.0, 0.0, 0.0, 0.0
 	run := 0.0
-	for i := 1; i < len(pl); i++ {
-		a, b := pl[i-1], pl[i]
-		l := a.Dist(b)
-		if l == 0 {
-			continue
+	k.Walk(pl, half, func(sm Sample) {
+		total += sm.Len
+		if !sm.Seen {
+			return
 		}
-		ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
-		n := max(1, int(math.Ceil(l/Step)))
-		ds := l / float64(n)
-		for s := 0; s < n; s++ {
-			f := (float64(s) + 0.5) * ds
-			c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
-			best, vis := 0.0, false
-			for o := -half; o <= half+1e-9; o += Step {
-				v, ok := k.At(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
-				if ok {
-					vis = true
-					best = math.Max(best, v)
-				}
-			}
-			total += ds
-			if !vis {
-				continue
-			}
-			seen += ds
-			dark += best * ds
-			if best >= thresh {
-				covered += ds
-				run = 0
-			} else {
-				run += ds
-				t.Gap = math.Max(t.Gap, run)
-			}
+		seen += sm.Len
+		dark += sm.Dark * sm.Len
+		if sm.Dark >= thresh {
+			covered += sm.Len
+			run = 0
+		} else {
+			run += sm.Len
+			t.Gap = math.Max(t.Gap, run)
 		}
-	}
+	})
 	if total > 0 {
 		t.Seen = seen / total
 	}

@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"strings"
 
-	"papergames/boards"
 	"papergames/games"
 	"papergames/layout"
 )
@@ -38,7 +37,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	s := &games.Setup{
 		Params:  fmt.Sprintf("%d marks · %d players · %d moves a round, one arc centred on each mark", m, len(players), m),
 		Key:     key(m),
-		Cells:   []layout.Cell{{Figure: boards.MarkedCircle{Marks: m}, Record: record(m, players, 0)}},
+		Cells:   []layout.Cell{{Figure: figure(m), Record: record(m, players, 0)}},
 		Rounds:  len(players),
 		Match:   "each player moves first once",
 		PerPage: 1,

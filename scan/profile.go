@@ -1,0 +1,58 @@
+package scan
+
+import (
+	"math"
+
+	"papergames/layout"
+)
+
+// Sample is the pencil at one step along a path.
+type Sample struct {
+	At layout.Point // the point on the path
+	// Dark is the darkest pencil across the path within the half width
+	// asked, 0 to 1, over the samples the print leaves visible.
+	Dark float64
+	// Seen is false where the print hides the paper across the whole
+	// width (or the path leaves the grid): Dark says nothing there.
+	Seen bool
+	Len  float64 // the path's length the sample stands for, mm
+}
+
+// Profile returns the pencil along a polyline at every Step: at each, the
+// darkest sample across the path within half (mm) of it. Along sums the
+// same measure into one Trace; a reader that must leave parts of a path
+// out (where another stroke already explains the pencil, as where the
+// arcs of Arcs And Marks cross) sums a Profile itself.
+func (k *Ink) Profile(pl []layout.Point, half float64) []Sample {
+	var out []Sample
+	k.Walk(pl, half, func(s Sample) { out = append(out, s) })
+	return out
+}
+
+// Walk calls fn with each sample of the Profile in turn, keeping none: a
+// reader that weighs thousands of candidate paths sums them as they come.
+func (k *Ink) Walk(pl []layout.Point, half float64, fn func(Sample)) {
+	for i := 1; i < len(pl); i++ {
+		a, b := pl[i-1], pl[i]
+		l := a.Dist(b)
+		if l == 0 {
+			continue
+		}
+		ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
+		n := max(1, int(math.Ceil(l/Step)))
+		ds := l / float64(n)
+		for s := 0; s < n; s++ {
+			f := (float64(s) + 0.5) * ds
+			c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
+			sm := Sample{At: c, Len: ds}
+			for o := -half; o <= half+1e-9; o += Step {
+				v, ok := k.At(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
+				if ok {
+					sm.Seen = true
+					sm.Dark = math.Max(sm.Dark, v)
+				}
+			}
+			fn(sm)
+		}
+	}
+}
