@@ -17,6 +17,7 @@ var corpus = []struct {
 }{
 	{"permutation-grid", map[string]string{"copies": "2"}},
 	{"making-intersections", map[string]string{"copies": "2"}},
+	{"polygons-and-dots", map[string]string{"copies": "2"}},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from

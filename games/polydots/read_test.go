@@ -1,0 +1,254 @@
+package polydots_test
+
+import (
+	"image"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"papergames/games"
+	"papergames/games/polydots"
+	"papergames/internal/testenv"
+	"papergames/read"
+	"papergames/read/readtest"
+)
+
+// A steady hand: no skips, no accidents, so that each case is what it
+// says.
+var steady = readtest.Pencil{Dark: 0.5, Width: 0.5, Wobble: 0.1, Overshoot: 0.8}
+
+// readImage reads a page image.
+func readImage(t *testing.T, img image.Image) *read.PageResult {
+	t.Helper()
+	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	if pr.Err != nil {
+		t.Fatal(pr.Err)
+	}
+	if len(pr.Boards) == 0 {
+		t.Fatal("no boards")
+	}
+	for _, b := range pr.Boards {
+		if b.Err != nil {
+			t.Fatalf("board %d: %v", b.Index+1, b.Err)
+		}
+	}
+	return pr
+}
+
+func texts(out *games.ReadOut) []string {
+	var s []string
+	for _, m := range out.Moves {
+		s = append(s, m.Text)
+	}
+	return s
+}
+
+func doubts(out *games.ReadOut) []string {
+	s := slices.Clone(out.Doubts)
+	for _, m := range out.Moves {
+		if m.Doubt != "" {
+			s = append(s, m.Text+": "+m.Doubt)
+		}
+	}
+	return s
+}
+
+func TestKeys(t *testing.T) {
+	g := polydots.Game{}
+	for _, c := range []struct {
+		moves, want []string
+	}{
+		{[]string{"[1, 2]", "[5, 9]", "[7, 3]"}, []string{"[1, 2]", "[5, 9]", "[7, 3]"}},
+		// The path 2 3 1 closes 1 to 2: its steps are segments.
+		{[]string{"[1, 2]", "[5, 9]", "[7, 3]", "2", "3", "1"},
+			[]string{"[1, 2]", "[5, 9]", "[7, 3]", "segment [1, 2] [5, 9]", "segment [5, 9] [7, 3]", "segment [1, 2] [7, 3]"}},
+		// The same path read from another start, the other way round.
+		{[]string{"[7, 3]", "[5, 9]", "[1, 2]", "3", "2", "1"},
+			[]string{"[7, 3]", "[5, 9]", "[1, 2]", "segment [1, 2] [7, 3]", "segment [1, 2] [5, 9]", "segment [5, 9] [7, 3]"}},
+		// An unfinished path, and a step to no dot.
+		{[]string{"[1, 2]", "[5, 9]", "[7, 3]", "2", "9"},
+			[]string{"[1, 2]", "[5, 9]", "[7, 3]", "first step [5, 9]", "a step to no dot"}},
+	} {
+		if got := g.Keys(c.moves); !slices.Equal(got, c.want) {
+			t.Errorf("Keys(%q) = %q, want %q", c.moves, got, c.want)
+		}
+	}
+}
+
+// round plays dots (sheet mm) and then the path (dot numbers from 1) on
+// the engine, as player 1 in seat 0.
+func round(t *testing.T, dots [][2]int64, path ...int) games.Round {
+	t.Helper()
+	st, err := polydots.New(len(dots), []string{"player 1", "player 2"}, 0, polydots.DefaultGrid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dots {
+		if err := st.Play(polydots.Move{At: polydots.GridPoint(d[0], d[1], 1)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, k := range path {
+		if err := st.Play(polydots.Move{To: k}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return games.Erase[polydots.Move](st)
+}
+
+// TestReadCases reads rounds drawn by a steady hand on the default sheet's
+// first board.
+func TestReadCases(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints and reads sheets")
+	}
+	g := polydots.Game{}
+	hexagon := [][2]int64{{41, 32}, {118, 36}, {151, 88}, {109, 142}, {44, 129}, {22, 81}}
+	for _, tc := range []struct {
+		name  string
+		r     games.Round // nil for a blank board
+		blank bool
+		want  []string // the moves' keys, as sets
+		doubt string   // a doubt said, "" for none
+	}{
+		{name: "blank", blank: true},
+		{name: "dots only", r: round(t, hexagon),
+			want:  []string{"[41, 32]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]"},
+			doubt: "no closed path"},
+		{name: "a star", r: round(t, hexagon, 1, 3, 5, 2, 4, 6),
+			want: []string{"[41, 32]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]",
+				"segment [151, 88] [41, 32]", "segment [151, 88] [44, 129]", "segment [118, 36] [44, 129]",
+				"segment [109, 142] [118, 36]", "segment [109, 142] [22, 81]", "segment [22, 81] [41, 32]"}},
+		// A dot on a crossing of the sheet's heaviest lines, whose print
+		// hides most of it: seen or not, it is not read silently.
+		{name: "dot on a 10 mm crossing", r: round(t, append([][2]int64{{40, 30}}, hexagon[1:]...), 1, 3, 5, 2, 4, 6), doubt: "*"},
+		{name: "unfinished path", r: round(t, hexagon, 1, 3, 5),
+			want:  []string{"[41, 32]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]"},
+			doubt: "no closed path"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, o, err := readtest.Options(g, map[string]string{"dots": "6"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages, err := readtest.Sheet(g, v, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pages[0]
+			if tc.r != nil {
+				pl := p.Board.Boards[0]
+				steady.Draw(p.Img, g.Paper(tc.r, pl.Figure, pl.O, pl.S), rand.New(rand.NewPCG(1, 2)))
+			}
+			out := readImage(t, p.Img.Img).Boards[0].Out
+			if out.Blank != tc.blank {
+				t.Errorf("blank %v, want %v", out.Blank, tc.blank)
+			}
+			got := g.Keys(texts(out))
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tc.want))
+			if tc.doubt != "*" && !slices.Equal(got, want) {
+				t.Errorf("read %q\nwant %q", got, want)
+			}
+			ds := strings.Join(doubts(out), "; ")
+			t.Logf("read %q; doubts %q", texts(out), ds)
+			if tc.doubt == "" && ds != "" || tc.doubt == "*" && ds == "" || tc.doubt != "*" && !strings.Contains(ds, tc.doubt) {
+				t.Errorf("doubts %q, want %q", ds, tc.doubt)
+			}
+		})
+	}
+}
+
+// TestReadScores: the transcript of a sheet read scores as the engines.
+func TestReadScores(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints and reads sheets")
+	}
+	g := polydots.Game{}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, flags := range []map[string]string{
+		{"copies": "2"},
+		{"dots": "16", "paper": "letter"},
+	} {
+		v, o, err := readtest.Options(g, flags)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages, err := readtest.Sheet(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var prs []*read.PageResult
+		for _, p := range pages {
+			if err := p.Play(g, v, o, steady, rng, 1); err != nil {
+				t.Fatal(err)
+			}
+			pr := readImage(t, p.Img.Img)
+			prs = append(prs, pr)
+			for _, b := range pr.Boards {
+				got := g.Keys(texts(b.Out))
+				slices.Sort(got)
+				want := g.Keys(p.Truth[b.Round])
+				slices.Sort(want)
+				// The print may hide a segment along one of its lines:
+				// doubted, and still right.
+				hidden := !slices.ContainsFunc(doubts(b.Out), func(d string) bool { return !strings.Contains(d, "the sheet's print, which hides it") })
+				if !slices.Equal(got, want) || !hidden {
+					t.Errorf("%v round %d: read %v, want %v; doubts %q", flags, b.Round+1, texts(b.Out), p.Truth[b.Round], doubts(b.Out))
+				}
+			}
+		}
+		ms := read.Group(prs)
+		if len(ms) != 1 {
+			t.Fatalf("%d matches", len(ms))
+		}
+		tr, err := games.ReadTranscript(g, "read.yaml", []byte(ms[0].Transcript()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _, err := g.Score(tr, v)
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", flags, err, ms[0].Transcript())
+		}
+		rounds := 0
+		for _, p := range pages {
+			rounds += len(p.Rounds)
+		}
+		if len(res.Rounds) != rounds || rounds == 0 {
+			t.Fatalf("%v: %d rounds scored, %d played", flags, len(res.Rounds), rounds)
+		}
+		for i, rd := range res.Rounds {
+			var want []int
+			for _, p := range pages {
+				if r, ok := p.Rounds[i]; ok {
+					want = r.Scores()
+				}
+			}
+			if !slices.Equal(rd.Scores, want) {
+				t.Errorf("%v round %d: the transcript read scores %v, the engine %v", flags, i+1, rd.Scores, want)
+			}
+		}
+	}
+}
+
+// The corpus in brief: a sheet through the print, a copier and a phone.
+// The full corpus is read's TestCorpus (READ_CORPUS=10 for the figures).
+func TestReadCorpusQuick(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, degrades and reads sheets")
+	}
+	ds := readtest.Degradations()
+	for i, d := range []readtest.Degradation{ds[0], ds[2], ds[len(ds)-1]} {
+		c := readtest.Run(t, polydots.Game{}, map[string]string{"copies": "2"}, d, 1, uint64(31+i))
+		t.Logf("%s: %s", d.Name, c)
+		right, wrong := 0.995, 0.0
+		if d.Kind == "phone" {
+			right, wrong = 0.97, 0.005
+		}
+		if c.Registered != c.Pages || float64(c.Right) < right*float64(c.Moves) || float64(c.WrongUnflagged) > wrong*float64(c.Moves) || c.BlankFalse > 0 {
+			t.Errorf("%s: %s", d.Name, c)
+		}
+	}
+}
+
