@@ -251,4 +251,3 @@ func TestReadCorpusQuick(t *testing.T) {
 		}
 	}
 }
-
