@@ -103,28 +103,39 @@ func Inside(mask []bool, w, h int) []int32 {
 			f[i+1] = int64(row[i])
 		}
 		f[w+1] = 0
-		m := w + 2
-		k := 0
-		v[0] = 0
-		z[0], z[1] = math.Inf(-1), math.Inf(1)
-		for q := 1; q < m; q++ {
-			s := parabolas(f, v[k], q)
-			for s <= z[k] {
-				k--
-				s = parabolas(f, v[k], q)
+		// Each run of inside samples, between two outside ones: no
+		// parabola beyond an outside sample comes nearer than its own.
+		for lo := 0; lo <= w; lo++ {
+			if f[lo+1] == 0 {
+				continue
 			}
-			k++
-			v[k] = q
-			z[k], z[k+1] = s, math.Inf(1)
-		}
-		k = 0
-		for q := 1; q <= w; q++ {
-			for z[k+1] < float64(q) {
+			hi := lo + 1
+			for f[hi] != 0 {
+				hi++
+			}
+			k := 0
+			v[0] = lo
+			z[0], z[1] = math.Inf(-1), math.Inf(1)
+			for q := lo + 1; q <= hi; q++ {
+				s := parabolas(f, v[k], q)
+				for s <= z[k] {
+					k--
+					s = parabolas(f, v[k], q)
+				}
 				k++
+				v[k] = q
+				z[k], z[k+1] = s, math.Inf(1)
 			}
-			p := v[k]
-			dd := int64(q-p)*int64(q-p) + f[p]
-			row[q-1] = int32(min(dd, inf))
+			k = 0
+			for q := lo + 1; q < hi; q++ {
+				for z[k+1] < float64(q) {
+					k++
+				}
+				p := v[k]
+				dd := int64(q-p)*int64(q-p) + f[p]
+				row[q-1] = int32(min(dd, inf))
+			}
+			lo = hi - 1
 		}
 	}
 	return d
@@ -314,20 +325,26 @@ func (k *Ink) Flat(tile float64) *Ink {
 	}
 	out := *k
 	out.Pencil = make([]uint8, len(k.Pencil))
+	// The tiles either side of each column and row, and the weights.
+	clamp := func(a, hi int) int { return min(max(a, 0), hi-1) }
+	xa, xb, wxs := make([]int, k.W), make([]int, k.W), make([]float64, k.W)
+	for i := range k.W {
+		fx := math.Max(0, math.Min(float64(tw-1), (float64(i)+0.5)/float64(ts)-0.5))
+		x0 := min(int(fx), tw-2)
+		xa[i], xb[i], wxs[i] = clamp(x0, tw), clamp(x0+1, tw), fx-float64(max(x0, 0))
+	}
 	for j := range k.H {
 		fy := math.Max(0, math.Min(float64(th-1), (float64(j)+0.5)/float64(ts)-0.5))
 		y0 := min(int(fy), th-2)
 		wy := fy - float64(max(y0, 0))
+		ra, rb := low[clamp(y0, th)*tw:], low[clamp(y0+1, th)*tw:]
 		for i := range k.W {
 			n := j*k.W + i
-			if k.Print[n] != 0 {
-				continue
+			if k.Print[n] != 0 || k.Pencil[n] == 0 {
+				continue // no pencil: none after the paper's level is taken off
 			}
-			fx := math.Max(0, math.Min(float64(tw-1), (float64(i)+0.5)/float64(ts)-0.5))
-			x0 := min(int(fx), tw-2)
-			wx := fx - float64(max(x0, 0))
-			at := func(a, b int) float64 { return low[min(max(b, 0), th-1)*tw+min(max(a, 0), tw-1)] }
-			bg := (at(x0, y0)*(1-wx)+at(x0+1, y0)*wx)*(1-wy) + (at(x0, y0+1)*(1-wx)+at(x0+1, y0+1)*wx)*wy
+			wx := wxs[i]
+			bg := (ra[xa[i]]*(1-wx)+ra[xb[i]]*wx)*(1-wy) + (rb[xa[i]]*(1-wx)+rb[xb[i]]*wx)*wy
 			v := (float64(k.Pencil[n])/255 - bg) / (1 - bg)
 			out.Pencil[n] = uint8(math.Round(255 * math.Max(0, math.Min(1, v))))
 		}

@@ -35,7 +35,11 @@ const (
 	// doubted if the path needs it) from weakCover.
 	strongCover = 0.7
 	strongGap   = 3.0
-	weakCover   = 0.35
+	// A segment nearly all drawn may skip a longer stretch: longGap of
+	// its length.
+	longCover = 0.85
+	longGap   = 0.2
+	weakCover = 0.35
 	// onLine: a mark this near a drawn segment between two other dots is
 	// on that line (a crossing, a line's blot) unless it is a sure dot.
 	onLine = 0.6
@@ -48,6 +52,9 @@ const (
 	roundMargin = 0.25
 	// searchLimit bounds the search for the closed path (nodes visited).
 	searchLimit = 200000
+	// sureRim: a dot whose rim is less round or smaller than this
+	// confidence (mark.confidence) is placed in doubt.
+	sureRim = 0.9
 )
 
 // mark is a blob of pencil that may be a dot.
@@ -113,6 +120,9 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		pt, near[k] = roundGrid(x, y, sh.xside(), sh.side())
 		rm := games.ReadMove{Text: pt.yaml(), At: bd.centre(i), Confidence: marks[i].confidence()}
 		rm.Doubt = bd.chosen[i]
+		if rm.Doubt == "" && rm.Confidence < sureRim {
+			rm.Doubt = fmt.Sprintf("its rim is ragged or partly hidden (radius %.2f mm, %.0f%% of it round): its centre may be a millimetre off", marks[i].r, 100*marks[i].round)
+		}
 		if err := st.Check(Move{At: pt}); err != nil {
 			rm.Doubt = fmt.Sprintf("the engine refuses it: %v", err)
 		}
@@ -153,6 +163,27 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			if dm[k].Doubt == "" {
 				x, y := sh.sheet(bd.centre(order[k]))
 				dm[k].Doubt = fmt.Sprintf("its centre (%.2f, %.2f) is nearly halfway to %v, where it %s", x, y, q, why)
+			}
+		}
+	}
+	// More dots than the form's: some mark is not a dot. The suspects are
+	// doubted (a blot, a mark a line runs through), else every dot.
+	if len(order) > n {
+		var sus []int
+		for k, i := range order {
+			if m := bd.marks[i]; !m.sure || m.through > 0 || bd.onLine(i) {
+				sus = append(sus, k)
+			}
+		}
+		if len(sus) == 0 {
+			sus = make([]int, len(order))
+			for k := range sus {
+				sus[k] = k
+			}
+		}
+		for _, k := range sus {
+			if dm[k].Doubt == "" {
+				dm[k].Doubt = fmt.Sprintf("%d dots are seen, %d more than the form's: this one may be a blot or where lines cross", len(order), len(order)-n)
 			}
 		}
 	}
@@ -338,7 +369,8 @@ func findMarks(ink *scan.Ink, mask []bool, thr, level float64, box layout.Rect) 
 			continue
 		}
 		m.through = throughs(ink, m.at, thr)
-		m.sure = m.through == 0 && m.r >= 0.6 && m.round >= 0.35 || m.r >= 0.85 && m.round >= 0.6
+		// Where two lines cross, both run on through the blot: never sure.
+		m.sure = m.through == 0 && m.r >= 0.6 && m.round >= 0.35 || m.through < 2 && m.r >= 0.85 && m.round >= 0.6
 		out = append(out, m)
 	}
 	slices.SortStableFunc(out, func(a, b mark) int { return cmp.Compare(b.strength(), a.strength()) })
@@ -452,6 +484,8 @@ func (bd *board) drawn(i, j int) int {
 	switch {
 	case t.Seen >= 0.3 && t.Cover >= strongCover && t.Gap <= strongGap:
 		return 2
+	case t.Seen >= 0.3 && t.Cover >= longCover && t.Gap <= longGap*bd.marks[i].at.Dist(bd.marks[j].at):
+		return 2 // a long line the pencil skipped a little of
 	case t.Seen < 0.3 || t.Cover >= weakCover:
 		return 1
 	}
@@ -537,6 +571,16 @@ func (bd *board) choose(n int) {
 		}
 	}
 	if len(hits) > 0 {
+		// Of the sets of dots the drawing allows, the one with the
+		// fewest lines running on through its dots (a crossing's).
+		through := func(f found) int {
+			t := 0
+			for _, i := range f.dots {
+				t += bd.marks[i].through
+			}
+			return t
+		}
+		slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(through(a), through(b)) })
 		h := hits[0]
 		bd.dots, bd.cyc = h.dots, h.cyc
 		if h.alt != nil {

@@ -7,11 +7,14 @@ import (
 	"strings"
 	"testing"
 
+	"papergames/boards"
 	"papergames/games"
 	"papergames/games/polydots"
 	"papergames/internal/testenv"
+	"papergames/layout"
 	"papergames/read"
 	"papergames/read/readtest"
+	"papergames/scan"
 )
 
 // A steady hand: no skips, no accidents, so that each case is what it
@@ -250,4 +253,70 @@ func TestReadCorpusQuick(t *testing.T) {
 			t.Errorf("%s: %s", d.Name, c)
 		}
 	}
+}
+
+// BenchmarkReadRound reads a board of the default sheet (10 dots and
+// their closed path) from its pencil map: the marks found and fitted,
+// every pair of them measured, the dots chosen and the path found. The
+// page's registration and pencil map are read's (BenchmarkReadPage300dpi).
+func BenchmarkReadRound(b *testing.B) {
+	g := polydots.Game{}
+	v := games.Values{"dots": 10}
+	o, s := layout.Point{X: 10, Y: 60}, 164.9
+	fig := boards.MMSheet{Label: true}
+	st, err := polydots.New(10, []string{"A", "B"}, 0, polydots.DefaultGrid)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, p := range [][2]int64{{21, 13}, {87, 22}, {151, 41}, {132, 97}, {158, 151}, {96, 118}, {62, 157}, {12, 139}, {47, 91}, {28, 57}} {
+		if err := st.Play(polydots.Move{At: polydots.GridPoint(p[0], p[1], 1)}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, k := range rng.Perm(10) {
+		if err := st.Play(polydots.Move{To: k + 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	e := fig.Extent(s)
+	ink := scan.New(layout.R(o.X-1, o.Y-1, o.X+e.W+1, o.Y+e.H+1), 8, false)
+	for _, sk := range g.Paper(games.Erase[polydots.Move](st), fig, o, s) {
+		a, z := sk.Points[0], sk.Points[len(sk.Points)-1]
+		r, dark := 0.25, uint8(130)
+		if sk.Tool == scan.Dot {
+			r, dark = 1.0, 180
+		}
+		x0, x1 := min(a.X, z.X)-r, max(a.X, z.X)+r
+		y0, y1 := min(a.Y, z.Y)-r, max(a.Y, z.Y)+r
+		for j := 0; j < ink.H; j++ {
+			for i := 0; i < ink.W; i++ {
+				p := ink.Pos(i, j)
+				if p.X < x0 || p.X > x1 || p.Y < y0 || p.Y > y1 {
+					continue
+				}
+				if segDist(p, a, z) <= r {
+					ink.Pencil[j*ink.W+i] = max(ink.Pencil[j*ink.W+i], dark)
+				}
+			}
+		}
+	}
+	in := games.ReadIn{Ink: ink, Figure: fig, O: o, S: s, Values: v, Players: []string{"A", "B"}}
+	b.ReportAllocs()
+	for b.Loop() {
+		out, err := g.ReadRound(in)
+		if err != nil || len(out.Moves) != 20 || out.Doubtful() > 0 {
+			b.Fatalf("%v: %+v", err, out)
+		}
+	}
+}
+
+// segDist is the distance from p to the segment az.
+func segDist(p, a, z layout.Point) float64 {
+	dx, dy := z.X-a.X, z.Y-a.Y
+	t := 0.0
+	if l2 := dx*dx + dy*dy; l2 > 0 {
+		t = max(0, min(1, ((p.X-a.X)*dx+(p.Y-a.Y)*dy)/l2))
+	}
+	return p.Dist(layout.Point{X: a.X + t*dx, Y: a.Y + t*dy})
 }
