@@ -197,7 +197,36 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			}
 		}
 	}
+	// Where a dot-like mark is left out, the set of dots is in question,
+	// and with it every step.
+	if len(bd.dropped) > 0 {
+		for k := range dm {
+			if dm[k].Doubt == "" {
+				dm[k].Doubt = "the set of dots is in doubt (see the round's doubts)"
+			}
+		}
+		for k := range pm {
+			if pm[k].Doubt == "" {
+				pm[k].Doubt = "the set of dots is in doubt (see the round's doubts), and with it the path"
+			}
+		}
+	}
 	out.Moves = append(dm, pm...)
+	// A dot in doubt may be read where it is not, and its true place
+	// then missed: the round says so.
+	var unsure []string
+	for k := range dm {
+		if dm[k].Doubt != "" {
+			unsure = append(unsure, strconv.Itoa(k+1))
+		}
+	}
+	if len(unsure) > 0 {
+		which := "dot " + unsure[0] + " is"
+		if len(unsure) > 1 {
+			which = "dots " + strings.Join(unsure, ", ") + " are"
+		}
+		out.Doubts = append(out.Doubts, which+" in doubt: a dot read a millimetre off, or a mark taken for a dot, takes the place of the true one")
+	}
 	switch {
 	case len(order) != n:
 		out.Doubts = append(out.Doubts, fmt.Sprintf("%d dots are seen; the sheet's form has %d: a dot missed or a mark taken for one, or an unfinished round", len(order), n))
@@ -587,10 +616,15 @@ func (bd *board) choose(n int) {
 			bd.rivals = append(bd.rivals, h.alt)
 		}
 		for _, o := range hits[1:] {
+			if through(o) > through(h) {
+				// Its closed path turns at more marks that a line
+				// runs on through (where lines cross): no rival.
+				continue
+			}
 			bd.rivals = append(bd.rivals, segsOf(o.cyc))
 		}
 		for _, i := range sure {
-			if !slices.Contains(h.dots, i) {
+			if !slices.Contains(h.dots, i) && bd.marks[i].through == 0 {
 				bd.dropped = append(bd.dropped, i)
 			}
 		}
@@ -608,6 +642,9 @@ func (bd *board) choose(n int) {
 		}
 		if len(hits) > 1 {
 			for _, o := range hits[1:] {
+				if through(o) > through(h) {
+					continue
+				}
 				for _, i := range h.dots {
 					if !slices.Contains(o.dots, i) && bd.chosen[i] == "" {
 						bd.chosen[i] = "the drawing allows another set of dots with a closed path, without this one"
