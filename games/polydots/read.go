@@ -137,7 +137,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 			rm := games.ReadMove{Text: strconv.Itoa(k + 1), At: mid(bd.centre(prev), bd.centre(order[k])), Confidence: math.Round(100*e.Cover) / 100}
 			from := (k+len(order)-1)%len(order) + 1
 			switch {
-			case bd.weak[key(prev, order[k])] && e.Seen < 0.3:
+			case e.Seen < 0.3:
 				rm.Doubt = fmt.Sprintf("the segment from dot %d to dot %d runs along the sheet's print, which hides it", from, k+1)
 			case bd.weak[key(prev, order[k])]:
 				rm.Doubt = fmt.Sprintf("the segment from dot %d to dot %d is faint or broken (%.0f%% of it seen drawn, a gap of %.1f mm)", from, k+1, 100*e.Cover, e.Gap)
@@ -511,7 +511,11 @@ func (bd *board) segments() {
 func (bd *board) drawn(i, j int) int {
 	t := bd.seg[i][j]
 	switch {
-	case t.Seen >= 0.3 && t.Cover >= strongCover && t.Gap <= strongGap:
+	case t.Seen < 0.3:
+		// Along a printed line, which hides it: the closed path may
+		// take it (doubted).
+		return 2
+	case t.Cover >= strongCover && t.Gap <= strongGap:
 		return 2
 	case t.Seen >= 0.3 && t.Cover >= longCover && t.Gap <= longGap*bd.marks[i].at.Dist(bd.marks[j].at):
 		return 2 // a long line the pencil skipped a little of
@@ -624,7 +628,7 @@ func (bd *board) choose(n int) {
 			bd.rivals = append(bd.rivals, segsOf(o.cyc))
 		}
 		for _, i := range sure {
-			if !slices.Contains(h.dots, i) && bd.marks[i].through == 0 {
+			if !slices.Contains(h.dots, i) && bd.marks[i].through == 0 && bd.crossing(i, h.cyc) < 2 {
 				bd.dropped = append(bd.dropped, i)
 			}
 		}
@@ -686,6 +690,20 @@ func segsOf(cyc []int) map[[2]int]bool {
 		out[key(cyc[k], cyc[(k+1)%len(cyc)])] = true
 	}
 	return out
+}
+
+// crossing counts the segments of the closed path cyc that run through
+// mark c (within onLine of it, between their ends): two where they cross.
+func (bd *board) crossing(c int, cyc []int) int {
+	n := 0
+	p := bd.marks[c].at
+	for k := range cyc {
+		a, b := bd.marks[cyc[k]], bd.marks[cyc[(k+1)%len(cyc)]]
+		if distSeg(p, a.at, b.at) < onLine && p.Dist(a.at) > a.r+0.5 && p.Dist(b.at) > b.r+0.5 {
+			n++
+		}
+	}
+	return n
 }
 
 // rivalled reports whether another closed path the drawing allows goes
