@@ -20,6 +20,10 @@ const (
 	// a line's darkness, so a line keeps its drawn width.
 	maskShare = 0.45
 	maskFloor = 0.1
+	// maskReach: pencil goes on under a printed line this wide (mm, its
+	// blurred edge included) when it shows on both sides: a dot on a
+	// crossing of the sheet's heaviest lines.
+	maskReach = 1.3
 	// coreR is the disc a dot holds and a line does not: a ruled pencil
 	// line is 0.4 to 0.7 mm wide, and two crossing hold a disc of at most
 	// sqrt(2) times their half width; a pencil dot is 1.3 mm across or more.
@@ -273,7 +277,7 @@ func prepare(k *scan.Ink) (ink *scan.Ink, level, thr float64, mask []bool) {
 		}
 	}
 	thr = math.Max(maskFloor, maskShare*level)
-	return ink, level, thr, ink.Mask(thr, 0.8)
+	return ink, level, thr, ink.Mask(thr, maskReach)
 }
 
 // sheetMap maps page mm to the sheet's mm and back.
