@@ -696,14 +696,19 @@ func segsOf(cyc []int) map[[2]int]bool {
 	return out
 }
 
+// crossNear: the blot where two lines cross at a small angle is centred
+// up to this far (mm) from either line.
+const crossNear = 1.0
+
 // crossing counts the segments of the closed path cyc that run through
-// mark c (within onLine of it, between their ends): two where they cross.
+// mark c (within crossNear of it, between their ends): two where they
+// cross.
 func (bd *board) crossing(c int, cyc []int) int {
 	n := 0
 	p := bd.marks[c].at
 	for k := range cyc {
 		a, b := bd.marks[cyc[k]], bd.marks[cyc[(k+1)%len(cyc)]]
-		if distSeg(p, a.at, b.at) < onLine && p.Dist(a.at) > a.r+0.5 && p.Dist(b.at) > b.r+0.5 {
+		if distSeg(p, a.at, b.at) < crossNear && p.Dist(a.at) > a.r+0.5 && p.Dist(b.at) > b.r+0.5 {
 			n++
 		}
 	}
