@@ -789,7 +789,7 @@ func (bd *board) cycle(dots []int, need int) ([]int, map[[2]int]bool) {
 			return cmp.Compare(bd.seg[dots[i]][dots[b]].Cover, bd.seg[dots[i]][dots[a]].Cover)
 		})
 	}
-	found := hamilton(adj, 2, searchLimit)
+	found, done := hamilton(adj, 2, searchLimit)
 	if len(found) == 0 {
 		return nil, nil
 	}
@@ -814,6 +814,11 @@ func (bd *board) cycle(dots []int, need int) ([]int, map[[2]int]bool) {
 		cyc[k] = dots[v]
 	}
 	var alt map[[2]int]bool
+	if !done && len(found) == 1 {
+		// The search stopped short: another closed path may go without
+		// any of its segments.
+		alt = map[[2]int]bool{}
+	}
 	if len(found) > 1 {
 		alt = map[[2]int]bool{}
 		for k := range found[1] {
@@ -828,8 +833,9 @@ func inside(r layout.Rect, p layout.Point) bool {
 }
 
 // hamilton returns up to most Hamiltonian cycles of the graph adj (each
-// once, from vertex 0, in one direction), searching at most limit nodes.
-func hamilton(adj [][]int, most, limit int) [][]int {
+// once, from vertex 0, in one direction), searching at most limit nodes,
+// and whether the search is settled: most found, or no node left.
+func hamilton(adj [][]int, most, limit int) ([][]int, bool) {
 	n := len(adj)
 	var out [][]int
 	path := []int{0}
@@ -883,5 +889,5 @@ func hamilton(adj [][]int, most, limit int) [][]int {
 		}
 	}
 	dfs()
-	return out
+	return out, len(out) >= most || nodes <= limit
 }
