@@ -29,6 +29,7 @@ var corpus = []struct {
 	{"making-intersections", map[string]string{"copies": "2"}, false},
 	{"cross-dont-cross", map[string]string{"copies": "2"}, true},
 	{"arcs-and-marks", map[string]string{"copies": "2"}, false},
+	{"polygons-and-dots", map[string]string{"copies": "2"}, false},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from

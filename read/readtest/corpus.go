@@ -152,7 +152,7 @@ func ReadCount(t testing.TB, p *Page, img image.Image) Count {
 			t.Errorf("board %d: %v", b.Index+1, b.Err)
 			continue
 		}
-		rc := Compare(p.Truth[b.Round], b.Out)
+		rc := p.Compare(b.Round, b.Out)
 		if (rc.WrongUnflagged > 0 || rc.Flagged > 0) && os.Getenv("READ_SAVE") != "" {
 			t.Logf("round %d: %s\ntruth %v\nread:\n%s%v", b.Round+1, rc, p.Truth[b.Round], b.Out.Entry, b.Out.Doubts)
 			name := fmt.Sprintf("%s/wrong-%d.jpg", os.Getenv("READ_SAVE"), rand.Int())

@@ -34,7 +34,8 @@ type Page struct {
 	Truth  map[int][]string // the moves of each round drawn on the page, as the engine writes them
 	Blank  bool             // nothing was drawn
 	Sheet  *sheets.Result
-	Rounds map[int]games.Round // the engines of the rounds drawn
+	Rounds map[int]games.Round     // the engines of the rounds drawn
+	keys   func([]string) []string // the game's Keys, when it is a Keyer
 }
 
 // Sheet prints g's sheet with v and o, and returns its board pages as
@@ -93,12 +94,22 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 		if err != nil {
 			return fmt.Errorf("round %d: %v", round+1, err)
 		}
-		moves := playout(r, rng, fill)
+		var moves []string
+		if po, ok := g.(Playouter); ok {
+			if moves, err = po.Playout(r, v, pl.Figure, pl.S, rng, fill); err != nil {
+				return fmt.Errorf("round %d: %v", round+1, err)
+			}
+		} else {
+			moves = playout(r, rng, fill)
+		}
 		if pm, ok := g.(PaperMover); ok {
 			moves = pm.PaperMoves(r)
 		}
 		p.Truth[round] = moves
 		p.Rounds[round] = r
+		if k, ok := g.(Keyer); ok {
+			p.keys = k.Keys
+		}
 		if len(moves) > 0 {
 			p.Blank = false
 		}
@@ -116,6 +127,46 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 // corpus counts the reader against that.
 type PaperMover interface {
 	PaperMoves(r games.Round) []string
+}
+
+// Playouter is a Paperer whose rounds the corpus cannot make by drawing
+// from the engine's Moves: in Polygons-&-Dots a dot goes anywhere on the
+// sheet as printed (the engine's candidates are a grid of the default
+// sheet) and a transcript's round learns its number of dots only when its
+// path begins. Playout plays a random round on r, a round of the board
+// fig printed at size s, up to fill of its moves as playout does, and
+// returns the moves as the game's reader writes them.
+type Playouter interface {
+	Playout(r games.Round, v games.Values, fig layout.Figure, s float64, rng *rand.Rand, fill float64) ([]string, error)
+}
+
+// Keyer is a Paperer whose moves' notation does not say on its own what
+// the paper shows: in Polygons-&-Dots a step of the path is a dot's
+// number, and every path through n dots steps on the same n numbers.
+// Keys returns, for a round's moves in order (the truth's or a reader's),
+// a key for each that does say it (a step, the segment it draws between
+// two dots); the corpus compares the keys, as sets.
+type Keyer interface {
+	Keys(moves []string) []string
+}
+
+// Compare counts the round read, out, against the page's truth of that
+// round: as Compare does, on the game's keys when it is a Keyer.
+func (p *Page) Compare(round int, out *games.ReadOut) Count {
+	truth := p.Truth[round]
+	if p.keys == nil {
+		return Compare(truth, out)
+	}
+	texts := make([]string, len(out.Moves))
+	for i, m := range out.Moves {
+		texts[i] = m.Text
+	}
+	keyed := *out
+	keyed.Moves = slices.Clone(out.Moves)
+	for i, k := range p.keys(texts) {
+		keyed.Moves[i].Text = k
+	}
+	return Compare(p.keys(truth), &keyed)
 }
 
 // playout plays random legal moves on r until it is over, or until fill
