@@ -105,52 +105,7 @@ const Step = 0.2
 // sample across the path within half (mm) of it, counted as pencil when
 // darker than thresh (0 to 1).
 func (k *Ink) Along(pl []layout.Point, half, thresh float64) Trace {
-	var t Trace
-	total, seen, covered, dark := 0.0, 0.0, 0.0, 0.0
-	run := 0.0
-	for i := 1; i < len(pl); i++ {
-		a, b := pl[i-1], pl[i]
-		l := a.Dist(b)
-		if l == 0 {
-			continue
-		}
-		ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
-		n := max(1, int(math.Ceil(l/Step)))
-		ds := l / float64(n)
-		for s := 0; s < n; s++ {
-			f := (float64(s) + 0.5) * ds
-			c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
-			best, vis := 0.0, false
-			for o := -half; o <= half+1e-9; o += Step {
-				v, ok := k.At(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
-				if ok {
-					vis = true
-					best = math.Max(best, v)
-				}
-			}
-			total += ds
-			if !vis {
-				continue
-			}
-			seen += ds
-			dark += best * ds
-			if best >= thresh {
-				covered += ds
-				run = 0
-			} else {
-				run += ds
-				t.Gap = math.Max(t.Gap, run)
-			}
-		}
-	}
-	if total > 0 {
-		t.Seen = seen / total
-	}
-	if seen > 0 {
-		t.Cover = covered / seen
-		t.Dark = dark / seen
-	}
-	return t
+	return AlongWith(k.At, pl, half, thresh)
 }
 
 // Spot is the evidence of pencil in a disc.
