@@ -79,8 +79,8 @@ func (t Target) KeyBox(o layout.Point, s float64, p int) layout.Rect {
 // keyLabel returns the label of seat p's box and where it goes: after
 // the box in the left corners, before it in the right ones, in the room
 // the inscribed circle leaves at the box's depth; the font shrinks, then
-// the name is cut short, and where nothing of it fits the seat's number
-// stands alone.
+// a name is cut short, and where nothing of it fits (or "player N" does
+// not) the seat's number stands alone.
 func (t Target) keyLabel(o layout.Point, s float64, p int) (string, layout.Point, layout.Font, layout.Align) {
 	sq := t.square(o, s)
 	box := t.KeyBox(o, s, p)
@@ -92,11 +92,11 @@ func (t Target) keyLabel(o layout.Point, s float64, p int) (string, layout.Point
 	d := half - (keyInset + float64(p/4+1)*b + float64(p/4)*keyGap)
 	room := half - math.Sqrt(math.Max(0, half*half-d*d))
 	avail := room - (keyInset + b + keyLabelGap)
-	name := "player " + strconv.Itoa(p+1)
+	name, cut := "player "+strconv.Itoa(p+1), false
 	if p < len(t.Players) && t.Players[p] != "" {
-		name = t.Players[p]
+		name, cut = t.Players[p], true
 	}
-	f := fitLabel(name, strconv.Itoa(p+1), layout.Font{Size: math.Min(3.2, math.Max(2.2, 0.6*b))}, avail)
+	f := fitLabel(name, strconv.Itoa(p+1), layout.Font{Size: math.Min(3.2, math.Max(2.2, 0.6*b))}, avail, cut)
 	at := layout.Pt(box.Max.X+keyLabelGap, box.Min.Y+b/2+0.35*f.Size)
 	al := layout.Left
 	if p%2 == 1 {
@@ -112,9 +112,9 @@ type label struct {
 }
 
 // fitLabel fits name into w mm at f: as it is, in a smaller font down to
-// keyFontMin, cut short with "…" (keeping three characters at least), or
-// else short.
-func fitLabel(name, short string, f layout.Font, w float64) label {
+// keyFontMin, cut short with "…" when cut is set (keeping three
+// characters at least), or else short.
+func fitLabel(name, short string, f layout.Font, w float64, cut bool) label {
 	if layout.TextWidth(name, f) <= w {
 		return label{name, f}
 	}
@@ -122,8 +122,8 @@ func fitLabel(name, short string, f layout.Font, w float64) label {
 	if tw := layout.TextWidth(name, small); tw <= w {
 		return label{name, layout.Font{Size: math.Max(keyFontMin, f.Size*w/layout.TextWidth(name, f))}}
 	}
-	if cut := layout.Ellipsize(name, small, w); len([]rune(cut)) > 3 && layout.TextWidth(cut, small) <= w {
-		return label{cut, small}
+	if c := layout.Ellipsize(name, small, w); cut && len([]rune(c)) > 3 && layout.TextWidth(c, small) <= w {
+		return label{c, small}
 	}
 	return label{short, f}
 }

@@ -116,6 +116,21 @@ func TestKeyLabels(t *testing.T) {
 	}
 }
 
+// An unnamed seat's label is never cut short: "player N", or N alone.
+func TestKeyLabelsUnnamed(t *testing.T) {
+	for _, players := range []int{2, 8} {
+		tg := Target{Rings: boards.Rings{Circles: 6}, Players: make([]string, players)}.Plain().(Target)
+		for s := 50.0; s < 120; s += 0.5 {
+			for p := range players {
+				text, _, _, _ := tg.keyLabel(layout.Pt(0, 0), s, p)
+				if text != fmt.Sprintf("player %d", p+1) && text != fmt.Sprint(p+1) {
+					t.Fatalf("size %g, %d players: player %d's label %q", s, players, p+1, text)
+				}
+			}
+		}
+	}
+}
+
 // The sheet's boards carry their key boxes, the form and the blank
 // transcript say what to do with them.
 func TestKeyOnSheet(t *testing.T) {
