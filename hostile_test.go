@@ -8,6 +8,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"image"
+	"image/jpeg"
 	"io"
 	"math/rand/v2"
 	"net/http"
@@ -49,7 +51,6 @@ func peakRSS(cmd *exec.Cmd) int64 {
 	}
 	return 0
 }
-
 
 // child is papergames args under childAS, stopped (and the test failed)
 // past limit.
@@ -159,6 +160,8 @@ func hostileFiles(file func(name, body string) string) map[string]string {
 	f["bom"] = file("bom.yaml", "\ufeff"+string(ex))
 	shard := `{"format": "papergames-analysis-partial-1", "game": "permutation-grid", "question": "bias", "params": {"exact": "4", "max": "5", "samples": "999999999999"}, "seed": 1, "shard": "1/1", "units": 3, "results": {}}`
 	f["shard"] = file("shard.json", shard)
+	f["bomb"] = file("bomb.png", string(pngHeader(60000, 60000)))
+	f["jpegbomb"] = file("bomb.jpg", string(jpegBomb()))
 	return f
 }
 
@@ -170,6 +173,10 @@ func hostileCLI(t *testing.T, dir string, f map[string]string, file func(name, b
 		limit  time.Duration
 	}{
 		{[]string{"puzzle", "check", f["brackets"]}, 1, "nested too deeply: the limit is 64", 5 * time.Second},
+		{[]string{"read", "/dev/zero"}, 1, "not a PNG or JPEG image nor a PDF", 5 * time.Second},
+		{[]string{"read", f["bomb"]}, 1, "more than the 50 million read takes", 5 * time.Second},
+		{[]string{"read", f["jpegbomb"]}, 1, "more than the 50 million read takes", 5 * time.Second},
+		{[]string{"read", f["brackets"]}, 1, "not a PNG or JPEG image nor a PDF", 5 * time.Second},
 		{[]string{"puzzle", "check", f["keys"]}, 1, "more than 10,000 keys in one mapping", 5 * time.Second},
 		{[]string{"score", f["brackets"]}, 1, "nested too deeply", 5 * time.Second},
 		{[]string{"moves", f["comments"]}, 1, "the limit is 1,000,000", 5 * time.Second},
@@ -184,7 +191,7 @@ func hostileCLI(t *testing.T, dir string, f map[string]string, file func(name, b
 		{[]string{"faces", f["grid"]}, 1, "--max-crossings raises it", 10 * time.Second},
 		{[]string{"faces", f["bom"]}, 0, "faces       6", 5 * time.Second},
 		{[]string{"score", f["mi1000"]}, 1, "more than 300,000 moves by this round, the limit", 10 * time.Second},
-		{[]string{"score", f["mi150"], "--render", filepath.Join(dir, "mi.pdf")}, 1, "the report would be", 20 * time.Second},
+		{[]string{"score", f["mi150"], "--render", filepath.Join(dir, "mi.pdf")}, 1, "the report would be", 45 * time.Second}, // 150 rounds scored before the report is refused: 9 s on a loaded machine
 		{[]string{"score", f["mi501"], "--render", filepath.Join(dir, "mi501.pdf")}, 1, "the picture would have 501 pages (a round a page), more than the limit of 500", 10 * time.Second},
 		{[]string{"score", f["arcs240"]}, 1, "papergames decides at most 5,000,000 in one transcript", 10 * time.Second},
 		{[]string{"analyze", "permutation-grid", "bias", "--samples", "999999999999"}, 2, "--samples 999999999999: must be from 0 to 10,000,000", 5 * time.Second},
@@ -395,4 +402,15 @@ func hostileLoad(t *testing.T, do func(method, path, body string, header map[str
 	if p(0.99) > 3*time.Second {
 		t.Errorf("p99 of moves and scores %v under load (target 1 s)", p(0.99))
 	}
+}
+
+// jpegBomb is a small JPEG whose frame header says 65535 x 65535 pixels.
+func jpegBomb() []byte {
+	var b bytes.Buffer
+	jpeg.Encode(&b, image.NewGray(image.Rect(0, 0, 8, 8)), nil)
+	j := b.Bytes()
+	if i := bytes.Index(j, []byte{0xff, 0xc0}); i >= 0 {
+		copy(j[i+5:i+9], []byte{0xff, 0xff, 0xff, 0xff})
+	}
+	return j
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/jung-kurt/gofpdf"
 
 	"papergames/games/catalog"
+	"papergames/internal/testenv"
 	"papergames/layout"
 	"papergames/read"
 	"papergames/read/readtest"
@@ -70,7 +71,7 @@ func scanPDF(t *testing.T, jpegs [][]byte) []byte {
 }
 
 func TestReadCommand(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || testenv.Race() {
 		t.Skip("prints, pencils and scans sheets")
 	}
 	dir := t.TempDir()
@@ -188,7 +189,7 @@ func markNear(t *testing.T, img *image.RGBA, name string) {
 // A file that cannot be read is named with what is wrong; nothing is
 // written; the status is 1.
 func TestReadBadInput(t *testing.T) {
-	if testing.Short() {
+	if testing.Short() || testenv.Race() {
 		t.Skip("prints, pencils and scans sheets")
 	}
 	dir := t.TempDir()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,11 +12,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/urfave/cli/v2"
 	"golang.org/x/image/font/gofont/gomono"
 
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/input"
+	"papergames/sheets"
 )
 
 func runCLI(t *testing.T, args ...string) (status int, stdout, stderr string) {
@@ -597,5 +600,61 @@ func TestTextSlips(t *testing.T) {
 	_, out, _ := runCLI(t, "transcript", "--help")
 	if !strings.Contains(out, "blank transcript of an Arcs And Marks sheet") || strings.Contains(out, " a Arcs") {
 		t.Errorf("transcript --help:\n%s", out)
+	}
+}
+
+// TestPrintFlagsAreTheTable: the board command's print flags are
+// sheets.PrintOptions, in order, each with the table's default; puzzle and
+// transcript take theirs from the same table.
+func TestPrintFlagsAreTheTable(t *testing.T) {
+	app := newApp(nil, io.Discard, io.Discard)
+	find := func(path ...string) *cli.Command {
+		cmds := app.Commands
+		var c *cli.Command
+		for _, name := range path {
+			c = nil
+			for _, x := range cmds {
+				if x.Name == name {
+					c = x
+				}
+			}
+			if c == nil {
+				t.Fatalf("no command %v", path)
+			}
+			cmds = c.Subcommands
+		}
+		return c
+	}
+	flags := map[string]cli.Flag{}
+	var order []string
+	for _, f := range find("board", "arcs-and-marks").Flags {
+		flags[f.Names()[0]] = f
+		order = append(order, f.Names()[0])
+	}
+	var want []string
+	for _, p := range sheets.PrintOptions {
+		want = append(want, p.Name)
+		f, ok := flags[p.Name]
+		if !ok {
+			t.Errorf("board has no --%s", p.Name)
+			continue
+		}
+		if d, ok := f.(cli.DocGenerationFlag); ok && p.Default != "" && d.GetValue() != p.Default {
+			t.Errorf("board --%s: default %q, the table's %q", p.Name, d.GetValue(), p.Default)
+		}
+	}
+	if got := strings.Join(order, " "); !strings.Contains(got, strings.Join(want, " ")) {
+		t.Errorf("board's flags %s, want the table's in order: %s", got, strings.Join(want, " "))
+	}
+	for _, cmd := range [][]string{{"puzzle", "curve-fill"}, {"transcript", "arcs-and-marks"}, {"score"}} {
+		for _, f := range find(cmd...).Flags {
+			name := f.Names()[0]
+			for _, p := range sheets.PrintOptions {
+				d, ok := f.(cli.DocGenerationFlag)
+				if p.Name == name && ok && d.GetValue() != p.Default && p.Kind == games.String {
+					t.Errorf("%v --%s: default %q, the table's %q", cmd, name, d.GetValue(), p.Default)
+				}
+			}
+		}
 	}
 }

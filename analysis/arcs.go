@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,8 +43,9 @@ func init() {
 		Name:    "first-move",
 		Summary: "perfect-play value for 2 players (and 3, 4), greedy and exact random-play totals: is moving first an advantage?",
 		Flags: func(fs *flag.FlagSet) {
-			fs.Int("max", 14, "largest m searched for 2 players (even m from 6)")
-			fs.Int("multi", 12, "largest m for 3 and 4 players (m a multiple of the players)")
+			fs.Int("max", 14, "largest m searched for 2 players (even m from 6; 20 takes minutes)")
+			fs.Int("multi", 12, "largest m for 3 players, and for 4 unless --multi4 (m a multiple of the players)")
+			fs.Int("multi4", 0, "largest m for 4 players (0: --multi)")
 			fs.Int("playouts", 20000, "random playouts of the engine checking the exact random-play totals")
 		},
 		New: newFirstMove,
@@ -58,16 +60,23 @@ type firstMoveJob struct {
 }
 
 func newFirstMove(p Params) (Job, error) {
-	mx, multi := p.Int("max"), p.Int("multi")
-	if mx < 6 || mx > 40 || multi > 30 {
-		return nil, usagef("--max from 6 to 40, --multi at most 30")
+	mx, multi, multi4 := p.Int("max"), p.Int("multi"), p.Int("multi4")
+	if multi4 == 0 {
+		multi4 = multi
+	}
+	if mx < 6 || mx > 24 || multi > 24 || multi4 > 24 {
+		return nil, usagef("--max from 6 to 24, --multi and --multi4 at most 24")
 	}
 	j := &firstMoveJob{playouts: p.Int("playouts")}
 	for m := 6; m <= mx; m += 2 {
 		j.work = append(j.work, arcsWork{2, m})
 	}
 	for _, pl := range []int{3, 4} {
-		for m := 2 * pl; m <= multi; m += pl {
+		top := multi
+		if pl == 4 {
+			top = multi4
+		}
+		for m := 2 * pl; m <= top; m += pl {
 			if m >= 5 {
 				j.work = append(j.work, arcsWork{pl, m})
 			}
@@ -297,10 +306,11 @@ func (g *arcGame) expected() []*big.Rat {
 type arcsUnit struct {
 	Players  int       `json:"players"`
 	M        int       `json:"m"`
-	Perfect  []int     `json:"perfect"` // seats' totals along the optimal line
-	Value    int       `json:"value"`   // 2 players: first minus second under perfect play
-	Line     []int     `json:"line"`    // reaches of an optimal line
-	Nodes    int64     `json:"nodes"`
+	Perfect  []int     `json:"perfect"`  // seats' totals along the optimal line
+	Value    int       `json:"value"`    // 2 players: first minus second under perfect play
+	Line     []int     `json:"line"`     // reaches of an optimal line
+	Nodes    int64     `json:"nodes"`    // plain alpha-beta (2 players, m <= 16) or max^n (m <= 9); 0: not run
+	TTNodes  int64     `json:"tt_nodes"` // the search with the table (MTD(f), or max^n with its cut)
 	Greedy   []int     `json:"greedy"`
 	GLine    []int     `json:"greedy_line"`
 	Expected []string  `json:"expected"` // exact fractions
@@ -319,16 +329,46 @@ func (j *firstMoveJob) Unit(i int, seed uint64) (any, error) {
 	}
 	g := &arcGame{t: t, players: w.players}
 	u := &arcsUnit{Players: w.players, M: w.m}
-	pv := make([]int, w.m)
-	if w.players == 2 {
-		u.Value = g.negamax(-1<<30, 1<<30, pv)
-	} else {
-		g.maxn(pv)
+	// The search with the table answers; the plain one (alpha-beta as
+	// before, or max^n without table and cut) checks it where it is fast
+	// enough, and its line is kept there, as before.
+	ttMin, slots := 0, 1<<16
+	if w.m >= 14 { // about 120 (m = 16) to 150 (m = 20) bytes a slot
+		ttMin, slots = 4, 1<<21
 	}
-	u.Line, u.Nodes = pv, g.nodes
-	u.Perfect = g.totals(pv)
+	s := newArcsSolver(t, w.players, ttMin, slots)
+	s.ttMax = w.m - 4
+	var line []int
+	if w.players == 2 {
+		u.Value, line = s.value(-3)
+	} else {
+		s.ttMax = w.m - 2
+		line = s.maxnLine()
+	}
+	u.TTNodes = s.nodes
+	u.Line = line
+	if w.players == 2 && w.m <= 16 || w.players > 2 && w.m <= 9 {
+		pv := make([]int, w.m)
+		if w.players == 2 {
+			if v := g.negamax(-1<<30, 1<<30, pv); v != u.Value {
+				return nil, fmt.Errorf("m = %d: alpha-beta finds %d, the search with the table %d", w.m, v, u.Value)
+			}
+		} else {
+			old := g.maxn(pv)
+			for seat, v := range g.totals(line) {
+				if old[seat] != v {
+					return nil, fmt.Errorf("m = %d, %d players: max^n finds %v, the search with the table %v", w.m, w.players, old, g.totals(line))
+				}
+			}
+		}
+		u.Line, u.Nodes = pv, g.nodes
+	}
+	u.Perfect = g.totals(u.Line)
 	if w.players == 2 && u.Perfect[0]-u.Perfect[1] != u.Value {
 		return nil, fmt.Errorf("m = %d: the optimal line's totals %v do not give the value %d", w.m, u.Perfect, u.Value)
+	}
+	if et, err := engineTotals(w.m, w.players, u.Line); err != nil || !slices.Equal(et, u.Perfect) {
+		return nil, fmt.Errorf("m = %d: the engine scores the line %v as %v (%v), the table as %v", w.m, u.Line, et, err, u.Perfect)
 	}
 	u.GLine = g.greedy()
 	u.Greedy = g.totals(u.GLine)
@@ -364,14 +404,21 @@ func (j *firstMoveJob) Unit(i int, seed uint64) (any, error) {
 func (j *firstMoveJob) Report(units []any) (*Result, error) {
 	r := &Result{
 		Title: "Arcs And Marks: is moving first an advantage?",
-		Method: "meeting table read off the game's engine (exact, games/arcs); 2 players: negamax with alpha-beta on the difference of totals, cheapest moves first (exhaustive in effect: the value is exact); 3 and 4 players: max^n, each minimising own total, ties to the smallest reach (exhaustive); greedy: fewest met, ties to the smallest reach; random play: exact expectation by linearity over pairs of moves, " +
+		Method: "meeting table read off the game's engine (exact, games/arcs); 2 players: MTD(f) (null-window alpha-beta on the difference of totals) with a transposition table keyed on the profile of what every future arc would meet (compared in full), checked for m <= 16 by plain alpha-beta, whose line is shown there (from 18: at each centre the first optimal reach in the search's order); " +
+			"3 and 4 players: max^n, each minimising own total, ties to the smallest reach, with the same table and a cut (a reach whose own total cannot beat the best found is not searched), checked by plain max^n for m <= 9; every line replayed on the engine; greedy: fewest met, ties to the smallest reach; random play: exact expectation by linearity over pairs of moves, " +
 			fmt.Sprintf("checked by %d random playouts of the engine (mean ± 95%% interval)", j.playouts),
 	}
-	two := Table{Title: "2 players (totals: the lower wins)", Columns: []string{"m", "reaches", "perfect: first", "second", "first - second", "an optimal line (reaches)", "nodes", "greedy: first", "second", "random: first (exact)", "second (exact)", "random playouts: first", "second"}}
-	multi := Table{Title: "3 and 4 players (max^n: each minimises own total)", Columns: []string{"players", "m", "perfect totals by seat", "line", "nodes", "greedy totals", "random expected totals"}}
+	two := Table{Title: "2 players (totals: the lower wins)", Columns: []string{"m", "reaches", "perfect: first", "second", "first - second", "an optimal line (reaches)", "nodes", "nodes (table)", "greedy: first", "second", "random: first (exact)", "second (exact)", "random playouts: first", "second"}}
+	multi := Table{Title: "3 and 4 players (max^n: each minimises own total)", Columns: []string{"players", "m", "perfect totals by seat", "line", "nodes", "nodes (table)", "greedy totals", "random expected totals"}}
+	nodes := func(n int64) string {
+		if n == 0 {
+			return "-"
+		}
+		return strconv.FormatInt(n, 10)
+	}
 	var val, gre, rnd Series
 	val.Name, gre.Name, rnd.Name = "perfect play", "greedy play", "random play (exact expectation)"
-	var firstWins, ties, secondWins []string
+	var firstWins, ties, secondWins, bestSeats []string
 	for _, x := range units {
 		u := x.(*arcsUnit)
 		exp := make([]*big.Rat, len(u.Expected))
@@ -385,7 +432,7 @@ func (j *firstMoveJob) Report(units []any) (*Result, error) {
 			return fmt.Sprintf("%.3f ± %.3f", u.MCMean[s], u.MCHalf[s])
 		}
 		if u.Players == 2 {
-			two.Rows = append(two.Rows, []string{strconv.Itoa(u.M), strconv.Itoa((u.M - 1) / 2), strconv.Itoa(u.Perfect[0]), strconv.Itoa(u.Perfect[1]), strconv.Itoa(u.Value), joinInts(u.Line), strconv.FormatInt(u.Nodes, 10),
+			two.Rows = append(two.Rows, []string{strconv.Itoa(u.M), strconv.Itoa((u.M - 1) / 2), strconv.Itoa(u.Perfect[0]), strconv.Itoa(u.Perfect[1]), strconv.Itoa(u.Value), joinInts(u.Line), nodes(u.Nodes), nodes(u.TTNodes),
 				strconv.Itoa(u.Greedy[0]), strconv.Itoa(u.Greedy[1]), ratCell(exp[0]), ratCell(exp[1]), mc(0), mc(1)})
 			val.X, val.Y = append(val.X, float64(u.M)), append(val.Y, float64(u.Value))
 			gre.X, gre.Y = append(gre.X, float64(u.M)), append(gre.Y, float64(u.Greedy[0]-u.Greedy[1]))
@@ -405,7 +452,15 @@ func (j *firstMoveJob) Report(units []any) (*Result, error) {
 		for _, e := range exp {
 			es = append(es, ratCell(e))
 		}
-		multi.Rows = append(multi.Rows, []string{strconv.Itoa(u.Players), strconv.Itoa(u.M), joinInts(u.Perfect), joinInts(u.Line), strconv.FormatInt(u.Nodes, 10), joinInts(u.Greedy), strings.Join(es, " | ")})
+		lo := slices.Min(u.Perfect)
+		var seats []string
+		for s, v := range u.Perfect {
+			if v == lo {
+				seats = append(seats, strconv.Itoa(s+1))
+			}
+		}
+		bestSeats = append(bestSeats, fmt.Sprintf("%d players on %d marks: seat %s", u.Players, u.M, strings.Join(seats, " and ")))
+		multi.Rows = append(multi.Rows, []string{strconv.Itoa(u.Players), strconv.Itoa(u.M), joinInts(u.Perfect), joinInts(u.Line), nodes(u.Nodes), nodes(u.TTNodes), joinInts(u.Greedy), strings.Join(es, " | ")})
 	}
 	r.Tables = []Table{two}
 	if len(multi.Rows) > 0 {
@@ -427,6 +482,9 @@ func (j *firstMoveJob) Report(units []any) (*Result, error) {
 		"2 players, perfect play: "+strings.Join(verdicts, "; "),
 		"rotating the first player over rounds makes a match fair exactly: the value of a round depends only on the seats, so over p rounds in which every player starts once each player plays every seat once, and under the same play (perfect, greedy, or random in expectation) the totals are equal; the advantage is per round, not per match",
 	)
+	if len(bestSeats) > 0 {
+		r.Answer = append(r.Answer, "3 and 4 players, max^n: the lowest total goes to "+strings.Join(bestSeats, "; "))
+	}
 	r.Chart = &Chart{Title: "Arcs And Marks, 2 players: first player's total minus second's", X: "marks m", Y: "first - second (negative: first wins)", Series: []Series{val, gre, rnd}, Legend: "bottom left"}
 	return r, nil
 }
@@ -445,6 +503,24 @@ func joinInts(v []int) string {
 		s[i] = strconv.Itoa(x)
 	}
 	return strings.Join(s, " ")
+}
+
+// engineTotals plays the reaches on the game's engine (first centre on
+// mark 1) and returns every seat's total.
+func engineTotals(m, players int, reaches []int) ([]int, error) {
+	st, err := arcs.New(m, make([]string, players), 0, 1)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range reaches {
+		if err := st.Play(arcs.Move{Reach: k}); err != nil {
+			return nil, err
+		}
+	}
+	if !st.Over() {
+		return nil, fmt.Errorf("the round is not over after %d arcs", len(reaches))
+	}
+	return st.Scores(), nil
 }
 
 // PlayoutUndo plays st to the end at random, reports the scores, and

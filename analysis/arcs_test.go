@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math/big"
+	"slices"
 	"testing"
 
 	"papergames/games/arcs"
@@ -132,5 +133,64 @@ func TestMeetTableAgainstEngineRounds(t *testing.T) {
 				g.reach = append(g.reach, k)
 			}
 		}
+	}
+}
+
+// The search with the profile table agrees with plain alpha-beta on the
+// value for 2 players (m = 5 to 14) and with plain max^n on every seat's
+// total for 3 and 4 players (m up to 9); its line gives the value.
+func TestArcsSolverAgrees(t *testing.T) {
+	for m := 5; m <= 14; m++ {
+		tab, err := NewMeetTable(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := &arcGame{t: tab, players: 2}
+		want := g.negamax(-1<<30, 1<<30, make([]int, m))
+		for _, slots := range []int{1 << 4, 1 << 16} { // a tiny table too: entries give way
+			s := newArcsSolver(tab, 2, 0, slots)
+			v, line := s.value(0)
+			tot := g.totals(line)
+			if v != want || tot[0]-tot[1] != v {
+				t.Errorf("m = %d, %d slots: value %d, line %v totals %v; alpha-beta %d", m, slots, v, line, tot, want)
+			}
+		}
+	}
+	for _, w := range [][2]int{{3, 6}, {3, 9}, {4, 8}, {3, 7}, {4, 9}} {
+		tab, _ := NewMeetTable(w[1])
+		g := &arcGame{t: tab, players: w[0]}
+		want := g.maxn(make([]int, w[1]))
+		s := newArcsSolver(tab, w[0], 0, 1<<12)
+		got := g.totals(s.maxnLine())
+		if !slices.Equal(got, want) {
+			t.Errorf("%d players, m = %d: %v, max^n %v", w[0], w[1], got, want)
+		}
+	}
+}
+
+func BenchmarkArcsTable16(b *testing.B) {
+	tab, _ := NewMeetTable(16)
+	for b.Loop() {
+		s := newArcsSolver(tab, 2, 4, 1<<21)
+		s.ttMax = 12
+		s.mtdf(3)
+	}
+}
+
+func BenchmarkArcsTable18(b *testing.B) {
+	tab, _ := NewMeetTable(18)
+	for b.Loop() {
+		s := newArcsSolver(tab, 2, 4, 1<<21)
+		s.ttMax = 14
+		s.value(-3)
+	}
+}
+
+func BenchmarkArcsMaxn4Players12(b *testing.B) {
+	tab, _ := NewMeetTable(12)
+	for b.Loop() {
+		s := newArcsSolver(tab, 4, 0, 1<<16)
+		s.ttMax = 10
+		s.maxnLine()
 	}
 }

@@ -36,11 +36,11 @@ func init() {
 		Flags: func(fs *flag.FlagSet) {
 			fs.String("chords", "", `one set of chords to solve, e.g. "0-180,60-240,120-300" (default: the author's patterns)`)
 			fs.Int("from", 3, "fewest chords of the patterns")
-			// Defaults that answer in seconds; docs/analysis.md has the
-			// longer runs (--to 6 --random 4 --budget 200000: minutes).
-			fs.Int("to", 4, "most chords of the patterns")
-			fs.Int("random", 1, "random chord sets (ends at multiples of 15 degrees) for each number of chords")
-			fs.Int("budget", 20000, "most drawings a search may store before it gives up (then bounds from playouts are reported)")
+			// The theorem answers every set but the star at once; the
+			// star's searches take the time (the pentagram 604,277 drawings).
+			fs.Int("to", 6, "most chords of the patterns")
+			fs.Int("random", 4, "random chord sets (ends at multiples of 15 degrees) for each number of chords")
+			fs.Int("budget", 700000, "most drawings the star's search may store before it stops (then bounds are reported)")
 			fs.Int("playouts", 200, "random playouts per set of chords (bounds, and the mean of random play)")
 		},
 		New: newDefense,
@@ -84,6 +84,16 @@ func Patterns(m int) []chordSet {
 		dia = append(dia, [2]*big.Rat{a, new(big.Rat).Add(a, deg(180, 1))})
 	}
 	out = append(out, chordSet{"one point", m, dia})
+	// m chords crossing pairwise, no three through a point: the ends
+	// 180i/m and 180 + 180i/m + 90/m alternate around the circle, and
+	// the chords are not diameters.
+	if m >= 2 {
+		var cr [][2]*big.Rat
+		for i := int64(0); i < mm; i++ {
+			cr = append(cr, [2]*big.Rat{deg(180*i, mm), new(big.Rat).Add(deg(180, 1), deg(360*i+180, 2*mm))})
+		}
+		out = append(out, chordSet{"crossing", m, cr})
+	}
 	// the sides of the regular m-gon (m >= 3: two points have one
 	// chord between them, not two).
 	if m >= 3 {
@@ -177,7 +187,11 @@ type defUnit struct {
 	Pattern  string       `json:"pattern"`
 	M        int          `json:"m"`
 	Chords   string       `json:"chords"`
-	Exact    bool         `json:"exact"` // the whole search finished: Min and Max exact
+	Deficit  int          `json:"deficit"` // every game has at most twice it
+	How      string       `json:"how"`     // the theorem, or the search
+	Long     string       `json:"long"`    // a longest game
+	Exact    bool         `json:"exact"`   // Min and Max exact
+	MaxExact bool         `json:"max_exact"`
 	MinExact bool         `json:"min_exact"`
 	MinAbove int          `json:"min_above"` // when the fewest is not exact: more than this
 	Min      int          `json:"min"`       // exact when MinExact, else the fewest seen in playouts
@@ -202,12 +216,14 @@ func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
 		cs = randomSet(cs.M, seed, uint64(i))
 	}
 	u := &defUnit{Pattern: cs.Pattern, M: cs.M, Chords: cs.String()}
-	d, err := SolveDefense(cs.Chords, j.budget)
+	d, err := ExactDefense(cs.Chords, j.budget)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %v", cs.Pattern, cs, err)
 	}
-	u.LineXY = d.LineXY
+	u.LineXY = d.lineXY(cs.Chords)
 	u.Exact, u.MinExact, u.MinAbove, u.Min, u.Max, u.States, u.Nodes, u.Line = d.Exact, d.MinExact, d.MinAbove, d.Min, d.Max, d.States, d.Nodes, strings.Join(d.Line, " ")
+	u.Deficit, u.How, u.Long = d.Deficit, d.How, strings.Join(d.Long, " ")
+	u.MaxExact = d.Exact || d.Long != nil && d.Max == 2*d.Deficit
 	st, err := newDefenseState(cs.Chords)
 	if err != nil {
 		return nil, fmt.Errorf("%s %s: %v", cs.Pattern, cs, err)
@@ -222,6 +238,9 @@ func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
 		for range n {
 			st.Undo()
 		}
+		if n > 2*d.Deficit || d.MinExact && n < d.Min || d.Exact && n > d.Max {
+			return nil, fmt.Errorf("%s %s: a random game of %d moves, outside %d..%d", cs.Pattern, cs, n, d.Min, d.Max)
+		}
 	}
 	u.Playouts = j.playouts
 	if j.playouts == 0 {
@@ -230,8 +249,8 @@ func (j *defenseJob) Unit(i int, seed uint64) (any, error) {
 	if !u.MinExact {
 		u.Min = u.PlayMin
 	}
-	if !u.Exact {
-		u.Max = u.PlayMax
+	if !u.MaxExact {
+		u.Max = max(u.Max, u.PlayMax)
 	}
 	for _, c := range cs.Chords {
 		x1, y1 := angleXY(c[0])
@@ -264,11 +283,12 @@ func newDefenseState(chords [][2]*big.Rat) (*crossdont.State, error) {
 func (j *defenseJob) Report(units []any) (*Result, error) {
 	r := &Result{
 		Title: "how many segments the chords of the defense force the offense to draw",
-		Method: fmt.Sprintf("exact: depth-first search over every offense move through the game's engine, with a transposition table of drawings (segments between exactly interned points), at most %d drawings a set; "+
-			"where the whole tree is too large, the fewest alone by iterative deepening (same table and budget); bounds otherwise: fewest as lo..hi (hi from %d random playouts), most as >= the longest playout. Random sets: %d a size, ends at multiples of 15 degrees, drawn from the seed",
+		Method: fmt.Sprintf("exact by the theorem of docs/analysis.md (every game has at most 2D moves, D the chords' deficit, exactly 2D unless it ends stuck before an even move, which needs the chords' ends to be 4 or fewer, or no chord inside their polygon, or every segment between two ends with one end between them a chord: the star); "+
+			"the star by search through the game's engine: the shortest game by iterative deepening over odd lengths, a table of drawings (segments between exactly interned points, sides of the ends' polygon by number only), at most %d drawings; a longest game by depth-first search. "+
+			"Every game reported is replayed on the engine; %d random playouts a set must lie within the answer (bounds from them where the search stops: fewest as lo..hi). Random sets: %d a size, ends at multiples of 15 degrees, drawn from the seed",
 			j.budget, j.playouts, j.random),
 	}
-	t := Table{Columns: []string{"pattern", "m", "chords", "fewest (offense plays well)", "most", "random play mean", "drawings searched", "shortest game"}}
+	t := Table{Columns: []string{"pattern", "m", "chords", "2D", "fewest (offense plays well)", "most", "decided by", "random play mean", "drawings searched", "shortest game"}}
 	type best struct {
 		lo, hi  int // the fewest segments the set forces lies in lo..hi
 		exact   bool
@@ -284,7 +304,7 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 		if !u.MinExact {
 			minCell = fmt.Sprintf("%d..%d", u.MinAbove+1, u.Min)
 		}
-		if !u.Exact {
+		if !u.MaxExact {
 			maxCell = fmt.Sprintf(">= %d", u.Max)
 		}
 		mean := "-"
@@ -293,11 +313,11 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 		}
 		line := u.Line
 		if !u.MinExact {
-			line = "(search gave up)"
+			line = fmt.Sprintf("(search stopped: no game shorter than %d)", u.MinAbove+1)
 		} else if line == "" {
 			line = "(no move)"
 		}
-		t.Rows = append(t.Rows, []string{u.Pattern, strconv.Itoa(u.M), u.Chords, minCell, maxCell, mean, strconv.Itoa(u.States), line})
+		t.Rows = append(t.Rows, []string{u.Pattern, strconv.Itoa(u.M), u.Chords, strconv.Itoa(2 * u.Deficit), minCell, maxCell, u.How, mean, strconv.Itoa(u.States), line})
 		lo := u.Min // what the set surely forces
 		if !u.MinExact {
 			lo = u.MinAbove + 1
@@ -327,6 +347,7 @@ func (j *defenseJob) Report(units []any) (*Result, error) {
 		s.Hi = append(s.Hi, float64(u.Min))
 	}
 	r.Tables = []Table{t}
+	r.Answer = append(r.Answer, "no set of m chords forces more than (m-1)(m+6) offense segments (18, 30, 44, 60 for m = 3 to 6): every game has at most 2D moves and D <= 3m - 3 + m(m-1)/2; for m >= 3 the chords with 2m different ends that cross pairwise, no three through a point, force exactly that, every game having that length (the pattern \"crossing\")")
 	for _, m := range ms {
 		// the set proven to force the most, and the sets that might force more
 		var top best
@@ -451,6 +472,11 @@ func (s *defSearch) shortest(limit int) (line []string, ok bool) {
 		return nil, false
 	}
 	depth := len(s.segs) - s.m
+	if s.caps != nil && s.faceDeficit(depth) > (depth+limit+1)/2-(depth+1)/2 {
+		// an early end is a triangulation: every face still to cut
+		// takes an odd move, and too few are left
+		return nil, true
+	}
 	for len(s.bufs) <= depth {
 		s.bufs = append(s.bufs, nil)
 	}
@@ -466,9 +492,13 @@ func (s *defSearch) shortest(limit int) (line []string, ok bool) {
 	if limit == 0 {
 		return nil, true
 	}
+	sideDone := false
 	for i := 0; i < len(s.bufs[depth]); i++ {
 		mv := s.bufs[depth][i]
 		p, q := s.point(mv.P), s.point(mv.Q)
+		if s.skip(p, q, depth+1, &sideDone) {
+			continue
+		}
 		if err := s.st.Play(mv); err != nil {
 			panic("a listed move was refused: " + err.Error())
 		}
@@ -503,6 +533,81 @@ type defSearch struct {
 	nodes     int64
 	bufs      [][]crossdont.Move
 	key       []byte
+	scratch   [][2]int32
+	// With passes, the sides of the ends' polygon count only by number:
+	// a side crosses nothing, nothing can cross it and no point lies on
+	// it, so which sides are drawn changes nothing but the count (see
+	// docs/analysis.md), and a search tries one side a position.
+	passes bool
+	hull   map[int32]int // position around the circle of each chord end
+	// caps (the star's shortest game): for each end p, the chord p⁻p⁺
+	// and p; an even move crossing that chord must end at p (prune).
+	caps [][3]int32
+	d0   int // the chords' deficit
+}
+
+// faceDeficit is what the faces lack of a triangulation after depth
+// offense moves: the deficit less the sides of the ends' polygon not yet
+// drawn (each odd move takes one from the deficit).
+func (s *defSearch) faceDeficit(depth int) int {
+	sides := 0
+	for _, g := range s.segs {
+		if s.side(g[0], g[1]) {
+			sides++
+		}
+	}
+	return s.d0 - (depth+1)/2 - (len(s.hull) - sides)
+}
+
+// side reports whether the segment pq is a side of the ends' polygon.
+func (s *defSearch) side(p, q int32) bool {
+	a, ok1 := s.hull[p]
+	b, ok2 := s.hull[q]
+	if !ok1 || !ok2 {
+		return false
+	}
+	h := len(s.hull)
+	d := (a - b + h) % h
+	return h <= 3 || d == 1 || d == h-1
+}
+
+// skip reports whether the search leaves out move pq, the k-th offense
+// move, at a position where a side was tried already (sideDone).
+func (s *defSearch) skip(p, q int32, k int, sideDone *bool) bool {
+	if s.passes && s.side(p, q) {
+		if *sideDone {
+			return true
+		}
+		*sideDone = true
+		return false
+	}
+	if k%2 == 0 {
+		for _, c := range s.caps {
+			if p != c[2] && q != c[2] && !s.apart(p, q, c[0], c[1]) && hp.Classify(s.pts[p], s.pts[q], s.pts[c[0]], s.pts[c[1]]) == hp.Cross {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// apart reports whether the segments ab and cd surely do not meet: c and
+// d on one side of ab by a margin far above float64's error on points of
+// the unit disc (false when unsure; the exact test decides then).
+func (s *defSearch) apart(a, b, c, d int32) bool {
+	ax, ay := s.pts[a].Float64()
+	bx, by := s.pts[b].Float64()
+	cx, cy := s.pts[c].Float64()
+	dx, dy := s.pts[d].Float64()
+	o1 := (bx-ax)*(cy-ay) - (by-ay)*(cx-ax)
+	o2 := (bx-ax)*(dy-ay) - (by-ay)*(dx-ax)
+	const margin = 1e-9
+	if o1 > margin && o2 > margin || o1 < -margin && o2 < -margin {
+		return true
+	}
+	o3 := (dx-cx)*(ay-cy) - (dy-cy)*(ax-cx)
+	o4 := (dx-cx)*(by-cy) - (dy-cy)*(bx-cx)
+	return o3 > margin && o4 > margin || o3 < -margin && o4 < -margin
 }
 
 const grid = 1e6 // buckets of 1e-6: equal points (within 1e-9) fall in a bucket or its neighbour
@@ -546,7 +651,17 @@ func (s *defSearch) point(l crossdont.Label) int32 {
 // drawingKey is the set of offense segments, each as its two interned
 // ends, sorted.
 func (s *defSearch) drawingKey() string {
-	segs := slices.Clone(s.segs[s.m:])
+	segs := append(s.scratch[:0], s.segs[s.m:]...)
+	sides := 0
+	if s.passes {
+		segs = slices.DeleteFunc(segs, func(g [2]int32) bool {
+			if s.side(g[0], g[1]) {
+				sides++
+				return true
+			}
+			return false
+		})
+	}
 	for i, g := range segs {
 		if g[0] > g[1] {
 			segs[i] = [2]int32{g[1], g[0]}
@@ -558,7 +673,11 @@ func (s *defSearch) drawingKey() string {
 		}
 		return int(a[1] - b[1])
 	})
+	s.scratch = segs
 	s.key = s.key[:0]
+	if s.passes {
+		s.key = binary.AppendUvarint(s.key, uint64(sides))
+	}
 	for _, g := range segs {
 		s.key = binary.AppendUvarint(s.key, uint64(g[0]))
 		s.key = binary.AppendUvarint(s.key, uint64(g[1]))
@@ -586,8 +705,12 @@ func (s *defSearch) dfs() (mn, mx int, ok bool) {
 	if len(moves) > 0 {
 		mn = math.MaxInt
 	}
+	sideDone := false
 	for _, mv := range moves {
 		p, q := s.point(mv.P), s.point(mv.Q)
+		if s.passes && s.skip(p, q, depth+1, &sideDone) {
+			continue
+		}
 		if err := s.st.Play(mv); err != nil {
 			panic("a listed move was refused: " + err.Error())
 		}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"golang.org/x/term"
 
 	"papergames/input"
+	"papergames/layout"
 )
 
 // Shard is part K (from 1) of N of a job's units: unit i belongs to shard
@@ -50,14 +50,13 @@ type Progress interface {
 }
 
 // NewProgress returns a progress bar with the time left on w for total
-// units when w is a terminal; otherwise (a log, a pipe, a test) plain
-// lines, one every LineEvery at most, none in a run shorter than that.
+// units when w is a terminal; otherwise (a log, a pipe, a job on a
+// cluster) a plain line every ProgressEvery: the units done and the time
+// so far.
 func NewProgress(w io.Writer, total int, what string) Progress {
-	if total < 2 {
-		return nil
-	}
-	if f, ok := w.(*os.File); !ok || !term.IsTerminal(int(f.Fd())) {
-		return &lineProgress{w: w, total: total, what: what, now: time.Now, start: time.Now()}
+	f, ok := w.(*os.File)
+	if !ok || !term.IsTerminal(int(f.Fd())) || total < 2 {
+		return newLines(w, total, what, ProgressEvery)
 	}
 	return progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
@@ -71,43 +70,71 @@ func NewProgress(w io.Writer, total int, what string) Progress {
 	)
 }
 
-// LineEvery is the least time between two progress lines written where
-// standard error is not a terminal.
-const LineEvery = 10 * time.Second
+// ProgressEvery is how often a run whose standard error is not a
+// terminal says how far it is.
+var ProgressEvery = 5 * time.Second
 
-// lineProgress writes "what: 3 of 40 units (7%), 20 s, about 4 min 27 s
-// left" lines, at most one every LineEvery.
-type lineProgress struct {
-	mu          sync.Mutex
-	w           io.Writer
-	what        string
-	total, done int
-	now         func() time.Time
-	start, last time.Time
+// lines is the progress of a run without a terminal: a line every so
+// often, from its own goroutine, so that a unit that takes minutes still
+// shows the run is alive.
+type lines struct {
+	w     io.Writer
+	total int
+	what  string
+	start time.Time
+	done  chan struct{}
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	n     int
 }
 
-func (p *lineProgress) Add(n int) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.done += n
-	t := p.now()
-	if t.Sub(p.start) < LineEvery || t.Sub(p.last) < LineEvery {
-		return nil
-	}
-	p.last = t
-	el := t.Sub(p.start)
+func newLines(w io.Writer, total int, what string, every time.Duration) *lines {
+	l := &lines{w: w, total: total, what: what, start: time.Now(), done: make(chan struct{})}
+	l.wg.Add(1)
+	go func() {
+		defer l.wg.Done()
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-l.done:
+				return
+			case <-t.C:
+				l.mu.Lock()
+				n := l.n
+				l.mu.Unlock()
+				fmt.Fprintln(l.w, l.line(n, time.Since(l.start)))
+			}
+		}
+	}()
+	return l
+}
+
+// line is "what: 3 of 40 units (7%), 20s, about 4m27s left" after el.
+func (l *lines) line(n int, el time.Duration) string {
 	left := ""
-	if p.done > 0 && p.done < p.total {
-		left = ", about " + round(time.Duration(float64(el)*float64(p.total-p.done)/float64(p.done))).String() + " left"
+	if n > 0 && n < l.total {
+		left = ", about " + (time.Duration(float64(el) * float64(l.total-n) / float64(n))).Round(time.Second).String() + " left"
 	}
-	_, err := fmt.Fprintf(p.w, "%s: %d of %d units (%d%%), %s%s\n", p.what, p.done, p.total, 100*p.done/p.total, round(el), left)
-	return err
+	return fmt.Sprintf("%s: %d of %d units (%d%%), %s%s", l.what, n, l.total, 100*n/max(1, l.total), el.Round(time.Second), left)
 }
 
-func (p *lineProgress) Finish() error { return nil }
+func (l *lines) Add(k int) error {
+	l.mu.Lock()
+	l.n += k
+	l.mu.Unlock()
+	return nil
+}
 
-// round rounds d to seconds.
-func round(d time.Duration) time.Duration { return d.Round(time.Second) }
+func (l *lines) Finish() error {
+	select {
+	case <-l.done:
+	default:
+		close(l.done)
+	}
+	l.wg.Wait()
+	return nil
+}
 
 // Compute runs the units of job in shard on workers goroutines (0: one
 // per core) and returns their results by unit number (nil for the units
@@ -335,33 +362,14 @@ func ReadPartial(name string) (*Partial, error) {
 	return &p, nil
 }
 
-// writeFile writes b to name whole or not at all: a temporary file beside
-// it, renamed over it.
+// writeFile writes b to name whole or not at all, as every file
+// papergames writes (layout.WriteFiles: a temporary file renamed over it,
+// the old file's mode kept, a link followed).
 func writeFile(name string, b []byte) error {
 	if name == "-" {
 		return fmt.Errorf("write to a file, not standard output")
 	}
-	dir := filepath.Dir(name)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err = f.Write(b); err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		os.Chmod(tmp, 0o644)
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("writing %s: %v", name, err)
-	}
-	return nil
+	return layout.WriteFiles([]string{name}, [][]byte{b})
 }
 
 // Rand is the random source of unit i of a run with seed: PCG seeded by

@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // coins is a test question: heads among 100 fair coins, 20 units.
@@ -144,5 +147,66 @@ func TestPlotIsReproducible(t *testing.T) {
 	b, _ := PlotBytes(r, "pdf")
 	if !bytes.Equal(a, b) || !bytes.Contains(a, []byte("/CreationDate (D:20260101000000)")) || !bytes.Contains(a, []byte("/ModDate (D:20260101000000)")) {
 		t.Errorf("the chart's PDF is not fixed: %d and %d bytes, dates %q", len(a), len(b), regexp.MustCompile(`/CreationDate \([^)]*\)`).Find(a))
+	}
+}
+
+// Without a terminal a long run says how far it is in plain lines, from
+// its own goroutine, even while a unit takes long; none after Finish.
+func TestProgressLines(t *testing.T) {
+	var mu sync.Mutex
+	var b strings.Builder
+	w := writerFunc(func(p []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return b.Write(p)
+	})
+	l := newLines(w, 7, "game question", 10*time.Millisecond)
+	l.Add(3)
+	time.Sleep(60 * time.Millisecond)
+	l.Finish()
+	mu.Lock()
+	out := b.String()
+	mu.Unlock()
+	if !strings.Contains(out, "game question: 3 of 7 units (42%), ") || strings.Count(out, "\n") < 2 {
+		t.Fatalf("%q", out)
+	}
+	time.Sleep(30 * time.Millisecond)
+	mu.Lock()
+	defer mu.Unlock()
+	if b.String() != out {
+		t.Fatalf("lines after Finish: %q", b.String()[len(out):])
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
+
+// TestOutputKeepsModeAndLink: -o writes as every papergames file is
+// written: the old file's mode kept, a link followed (issue 21: it wrote
+// 0644 over a 0600 file and replaced a link by a file).
+func TestOutputKeepsModeAndLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.json")
+	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.json")
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip(err)
+	}
+	err := Main([]string{"permutation-grid", "bias", "--exact", "4", "--max", "4", "--samples", "0", "--shard", "1/2", "-o", link}, io.Discard, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
+	}
+	fi, err := os.Stat(target)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("target: %v %v", fi.Mode(), err)
+	}
+	if b, _ := os.ReadFile(target); !bytes.Contains(b, []byte("papergames-analysis-partial")) {
+		t.Errorf("target holds %q", b)
 	}
 }

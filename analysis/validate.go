@@ -18,10 +18,11 @@ import (
 // file's parameter, is refused with the bound named, before the job is
 // made (--samples 999999999999 allocated until the machine died).
 var flagBounds = map[string]map[string][2]int{
-	"arcs-and-marks first-move":        {"max": {6, 40}, "multi": {0, 30}, "playouts": {0, 10_000_000}},
+	"arcs-and-marks first-move":        {"max": {6, 40}, "multi": {0, 30}, "multi4": {0, 30}, "playouts": {0, 10_000_000}},
 	"cross-dont-cross defense":         {"from": {1, 12}, "to": {1, 12}, "random": {0, 10_000}, "budget": {1, 5_000_000}, "playouts": {0, 1_000_000}},
+	"cross-dont-cross survey":          {"step": {15, 180}, "chords": {1, 4}, "random": {0, 10_000}, "check": {0, 12}, "check-budget": {1, 5_000_000}, "budget": {1, 5_000_000}, "playouts": {0, 1_000_000}},
 	"making-intersections minimum":     {"max": {1, 9}, "engine-max": {0, 6}, "draw": {0, 9}},
-	"permutation-grid bias":            {"exact": {2, 12}, "max": {0, 200}, "samples": {0, 10_000_000}},
+	"permutation-grid bias":            {"exact": {2, 14}, "max": {0, 200}, "samples": {0, 10_000_000}},
 	"permutation-grid strategy":        {"games": {1, 1_000_000}, "rollouts": {1, 10_000}},
 	"polygons-and-dots parity":         {"games": {1, 1_000_000}, "rollouts": {1, 10_000}},
 	"crossing-the-rings divider-share": {"players": {2, 8}, "games": {1, 1_000_000}},
@@ -233,7 +234,10 @@ func (j *biasJob) checkUnit(i int, x any) error {
 	u, w := x.(*Tally), j.units[i]
 	want := int64(w.sample)
 	if w.exact {
-		want = 1
+		// An exact unit walks the (n-2)! permutations after its first two
+		// values, each standing for its orbit (at most 8 permutations);
+		// the run checks that the orbits add up to n! in all.
+		want = 8
 		for k := int64(2); k <= int64(w.n-2); k++ {
 			want *= k
 		}
@@ -242,7 +246,9 @@ func (j *biasJob) checkUnit(i int, x any) error {
 	switch {
 	case u.N != w.n:
 		return fmt.Errorf("it is of n = %d; unit %d is of n = %d", u.N, i, w.n)
-	case u.Perms != want:
+	case w.exact && (u.Perms < 0 || u.Perms > want):
+		return fmt.Errorf("perms is %d; unit %d stands for at most %d permutations", u.Perms, i, want)
+	case !w.exact && u.Perms != want:
 		return fmt.Errorf("perms is %d; unit %d scores %d permutations", u.Perms, i, want)
 	case u.Wins1 < 0 || u.Wins2 < 0 || u.Ties < 0 || u.Wins1+u.Wins2+u.Ties != u.Perms:
 		return fmt.Errorf("wins1 %d, wins2 %d and ties %d do not add up to its %d permutations", u.Wins1, u.Wins2, u.Ties, u.Perms)

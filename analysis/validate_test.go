@@ -85,13 +85,13 @@ func TestMergeChecksEveryField(t *testing.T) {
 	if err := Main([]string{"merge", files[0], files[1]}, io.Discard, io.Discard); err != nil {
 		t.Fatalf("the shards as written: %v", err)
 	}
-	// unit 0 is shard 1's: an exact unit of n = 3, one permutation
+	// unit 0 is shard 1's: an exact unit of n = 3, one orbit
 	for _, tc := range []struct {
 		name string
 		edit func(p map[string]any)
 		want string
 	}{
-		{"perms", func(p map[string]any) { unit(p)["perms"] = int64(1<<63 - 1) }, "unit 0: perms is 9223372036854775807; unit 0 scores 1 permutations"},
+		{"perms", func(p map[string]any) { unit(p)["perms"] = int64(1<<63 - 1) }, "unit 0: perms is 9223372036854775807; unit 0 stands for at most 8 permutations"},
 		{"negative", func(p map[string]any) { unit(p)["tri"] = -3 }, "unit 0: tri is -3, not from 0"},
 		{"missing", func(p map[string]any) { delete(unit(p), "ties") }, `unit 0: missing "ties"`},
 		{"unknown", func(p map[string]any) { unit(p)["extra"] = 1 }, `unit 0: JSON: json: unknown field "extra"`},
@@ -134,4 +134,16 @@ func TestMergeChecksEveryField(t *testing.T) {
 // unit is the first unit of a shard's results.
 func unit(p map[string]any) map[string]any {
 	return p["results"].(map[string]any)["0"].(map[string]any)
+}
+
+// TestSurveySetsBounded: a survey whose chord sets would take hours to
+// enumerate is refused at once, the bound named (issue 23's campaign).
+func TestSurveySetsBounded(t *testing.T) {
+	if got := chordSetsUpTo(24, 3); got != 276+37950+3466100 {
+		t.Errorf("sets of up to 3 chords between 24 points: %d", got)
+	}
+	err := Main([]string{"cross-dont-cross", "survey", "--step", "15", "--chords", "4"}, io.Discard, io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "more than 5000000") {
+		t.Errorf("--step 15 --chords 4: %v", err)
+	}
 }

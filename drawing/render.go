@@ -201,7 +201,7 @@ func Sheet(name string, paper layout.Size, segs []geom.Segment, a *geom.Arrangem
 		r.Faces, r.Holes, r.Vertices, r.Edges, r.Components)
 	return &layout.Sheet{
 		Paper:  paper,
-		Margin: 10,
+		Margin: layout.DefaultMargin,
 		Title:  "Faces of " + name,
 		Credit: "Counted exactly by papergames faces; each face shows its number of sides.",
 		Params: sum,

@@ -3,6 +3,7 @@ package games
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"papergames/input"
@@ -15,7 +16,7 @@ import (
 // starts on its engine and which points of its drawn board can be clicked;
 // the engine (Parse, Check, Play) decides every move, and Record writes
 // the transcript back. The browser does no geometry: clicks reach Pick as
-// target names, or as positions on the board in millimetres.
+// target names, or as positions on the board in millimetres (Pick).
 type Board interface {
 	Scorer
 	// OpenRound starts round i (from 0) of t on a new engine, with the
@@ -28,11 +29,54 @@ type Board interface {
 	// Targets lists the board's clickable points in the state r, for the
 	// board figure the render draws at size s with its top left at o.
 	Targets(r Round, o layout.Point, s float64) []Target
-	// Pick turns the points clicked so far into the text of a move, in
-	// the transcript's notation: target names, or a click elsewhere on
-	// the board written "@x,y" in millimetres (as Targets' positions). It
-	// returns "" and no error while another click is needed.
-	Pick(r Round, picks []string, o layout.Point, s float64) (string, error)
+	// Pick turns the clicks made so far into the text of a move, in the
+	// transcript's notation. It returns "" and no error while another
+	// click is needed.
+	Pick(r Round, picks []Pick, o layout.Point, s float64) (string, error)
+}
+
+// Pick is one click on a drawn board: a target, by its name (a Target's
+// Name or one of its Also), or a point of the board off the targets, in
+// millimetres as Targets' positions. A click is read once, where it comes
+// in (the web app's request), and reaches the game as this value.
+type Pick struct {
+	Name  string
+	At    layout.Point
+	Point bool // a point of the board, not a target
+}
+
+// Named is a click on the target of that name.
+func Named(name string) Pick { return Pick{Name: name} }
+
+// PointAt is a click at p, off the targets.
+func PointAt(p layout.Point) Pick { return Pick{At: p, Point: true} }
+
+// String writes the click for messages: the target's name, or "@x,y" in
+// millimetres.
+func (p Pick) String() string {
+	if !p.Point {
+		return p.Name
+	}
+	return "@" + strconv.FormatFloat(p.At.X, 'f', -1, 64) + "," + strconv.FormatFloat(p.At.Y, 'f', -1, 64)
+}
+
+// Word is a word a board offers beside its clicks (done, stop): the
+// scoring board shows it as a button that plays it as the next move, so
+// that the page names no game and no phase.
+type Word struct {
+	Word  string `json:"word"`  // the move's text
+	Label string `json:"label"` // the button's
+	Title string `json:"title"` // what it means
+	// Again is set for a word whose move ends the round and leaves no
+	// trace in its record (the last grid stopped): the page sends it
+	// again with the action that starts the next round.
+	Again bool `json:"again,omitempty"`
+}
+
+// Worder is a Board that offers words beside its clicks: Words are those
+// the round r takes now (none once it is over).
+type Worder interface {
+	Words(r Round) []Word
 }
 
 // Shower is a Board whose round the render draws on several boards (a

@@ -61,6 +61,10 @@ func (s Style) GuidePen() Pen { return Pen{Width: math.Max(0.1, s.Line*0.5), Col
 // DefaultStyle is the style of a sheet without --line-width or --grey.
 var DefaultStyle = Style{Line: 0.35, Guide: Black}
 
+// DefaultMargin is a page's margin in mm without --margin: the sheets',
+// the renders' and the puzzles'.
+const DefaultMargin = 10.0
+
 // Cell is one board on the sheet, with an optional caption above it.
 type Cell struct {
 	Figure  Figure

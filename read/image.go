@@ -53,24 +53,65 @@ func isPDFName(name string) bool {
 }
 
 // ReadFile reads a file, or standard input for "-", through package
-// input's bounded reader, refusing more than MaxFileBytes.
+// input's bounded reader, refusing more than MaxFileBytes, and anything
+// that does not begin as a PNG, a JPEG or a PDF after its first bytes
+// (so /dev/zero costs nothing).
 func ReadFile(name string, stdin io.Reader) ([]byte, error) {
+	r := stdin
 	if name != "-" {
-		if st, err := os.Stat(name); err == nil && st.Mode().IsRegular() && st.Size() > MaxFileBytes {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		switch {
+		case err != nil:
+			return nil, err
+		case st.IsDir():
+			return nil, fmt.Errorf("%s: is a folder, not a file", name)
+		case st.Mode().IsRegular() && st.Size() > MaxFileBytes:
 			return nil, &input.SizeError{What: name, Limit: MaxFileBytes}
 		}
+		r = f
 	}
-	return input.ReadFileMax(name, stdin, MaxFileBytes)
+	if r == nil {
+		return nil, fmt.Errorf("%s: no standard input", input.FileLabel(name))
+	}
+	head, err := input.ReadAll(input.FileLabel(name), io.LimitReader(r, 8), 8)
+	if err != nil {
+		return nil, err
+	}
+	if kind(head) == "" {
+		return nil, fmt.Errorf("%s: %s", input.FileLabel(name), notImage)
+	}
+	return input.ReadAll(input.FileLabel(name), io.MultiReader(bytes.NewReader(head), r), MaxFileBytes)
+}
+
+// notImage says what read takes.
+const notImage = "not a PNG or JPEG image nor a PDF (read takes a photo or a scan of a sheet)"
+
+// kind names the format data begins as: "pdf", "png", "jpeg" or "".
+func kind(data []byte) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("%PDF-")):
+		return "pdf"
+	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	case bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+		return "jpeg"
+	}
+	return ""
 }
 
 // Pages returns the pages of a file's bytes: one for a PNG or JPEG image,
 // one per page image of a PDF (a copier's scan-to-PDF holds one image a
 // page).
 func Pages(name string, data []byte) ([]*Page, error) {
-	switch {
-	case bytes.HasPrefix(data, []byte("%PDF-")):
+	switch kind(data) {
+	case "pdf":
 		return pdfPages(name, data)
-	case bytes.HasPrefix(data, []byte("\x89PNG\r\n\x1a\n")), bytes.HasPrefix(data, []byte("\xff\xd8\xff")):
+	case "png", "jpeg":
 		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 		if err == nil {
 			err = checkPixels(cfg.Width, cfg.Height)
@@ -80,7 +121,7 @@ func Pages(name string, data []byte) ([]*Page, error) {
 		}
 		return []*Page{{File: name, Index: 1, Load: func() (image.Image, error) { return decode(data) }}}, nil
 	}
-	return nil, fmt.Errorf("%s: not a PNG or JPEG image nor a PDF (read takes a photo or a scan of a sheet)", name)
+	return nil, fmt.Errorf("%s: %s", name, notImage)
 }
 
 // decode decodes a PNG or JPEG, refusing more than MaxPixels before the
@@ -231,11 +272,11 @@ func grey(img image.Image) *image.Gray {
 
 // isColour reports whether img holds colour (a grey JPEG or PNG is not).
 func isColour(img image.Image) bool {
-	switch img.(type) {
+	switch img := img.(type) {
 	case *image.Gray, *image.Gray16:
 		return false
 	case *image.YCbCr:
-		return img.(*image.YCbCr).Cb != nil && len(img.(*image.YCbCr).Cb) > 0
+		return len(img.Cb) > 0
 	}
 	return true
 }

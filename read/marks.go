@@ -157,10 +157,35 @@ func (ph *photo) findMarks() []markCand {
 		if ratio := math.Sqrt(l1*l2) / want; ratio < 0.6 || ratio > 1.6 {
 			continue
 		}
+		if crowded(dark, w, h, cx, cy, r) {
+			continue
+		}
 		out = append(out, markCand{c: layout.Point{X: (cx + 0.5) * f, Y: (cy + 0.5) * f}, r: r * f})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].r > out[j].r })
 	return out
+}
+
+// crowded reports whether the ring from 1.4 to 1.7 radii round a
+// candidate at (cx, cy) of radius r holds print: a mark stands alone (the
+// nearest print is 5 mm from its centre, 1.67 radii), a round letter has
+// its neighbours in the word beside it.
+func crowded(dark []bool, w, h int, cx, cy, r float64) bool {
+	n, d := 0, 0
+	for _, k := range []float64{1.4, 1.55, 1.7} {
+		for a := range 48 {
+			t := 2 * math.Pi * float64(a) / 48
+			x, y := int(cx+k*r*math.Cos(t)+0.5), int(cy+k*r*math.Sin(t)+0.5)
+			if x < 0 || y < 0 || x >= w || y >= h {
+				continue
+			}
+			n++
+			if dark[y*w+x] {
+				d++
+			}
+		}
+	}
+	return n == 0 || float64(d) > 0.12*float64(n)
 }
 
 // label numbers the connected components of the pixels where v == want:

@@ -93,7 +93,10 @@ func Overlay(pr *PageResult, m *Match) (*image.RGBA, error) {
 				continue
 			}
 			page.Stroke((&layout.Path{}).Circle(mv.At, 3.5), layout.Pen{Width: 0.9, Color: orange})
-			page.Text(layout.Point{X: mv.At.X + 4, Y: mv.At.Y - 3}, fmt.Sprintf("?%d", k+1), layout.Font{Size: 4, Bold: true}, layout.Left, orange)
+			// The move's number upright in the image, however the page lies.
+			x, y := toImg(mv.At)
+			size := 4.5 * page.Scale
+			text.Text(layout.Point{X: x + 4*page.Scale, Y: y - 3*page.Scale}, fmt.Sprintf("?%d", k+1), layout.Font{Size: size, Bold: true}, layout.Left, orange)
 		}
 		if len(br.Out.Doubts) > 0 {
 			e := br.Figure.Extent(br.S)

@@ -67,34 +67,9 @@ func (ph *photo) background() {
 			cell[cy*w+cx] = float32(k)
 		}
 	}
-	maxed := boxMax(cell, w, h, 2)
+	maxed := maxFilter(cell, w, h, 2)
 	ph.bg = boxMean(maxed, w, h, 1)
 	ph.bgW, ph.bgH = w, h
-}
-
-// boxMax returns the largest value within r cells of each cell.
-func boxMax(v []float32, w, h, r int) []float32 {
-	tmp := make([]float32, len(v))
-	out := make([]float32, len(v))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			m := float32(0)
-			for k := max(0, x-r); k <= min(w-1, x+r); k++ {
-				m = max(m, v[y*w+k])
-			}
-			tmp[y*w+x] = m
-		}
-	}
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			m := float32(0)
-			for k := max(0, y-r); k <= min(h-1, y+r); k++ {
-				m = max(m, tmp[k*w+x])
-			}
-			out[y*w+x] = m
-		}
-	}
-	return out
 }
 
 // boxMean returns the mean within r cells of each cell.

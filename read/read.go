@@ -199,19 +199,47 @@ func Group(prs []*PageResult) []*Match {
 	return out
 }
 
-// Doubts lists the moves of m read in doubt, one line each, as
-// "round 2, dot 3 (C4): why".
-func (m *Match) Doubts() []string {
-	var out []string
+// Doubt is a move read in doubt, or a doubt about a whole round.
+type Doubt struct {
+	Round int    // from 0
+	Move  int    // from 0, among the round's moves read; -1 for the round
+	Text  string // the move as read
+	Why   string
+}
+
+// String says the doubt as "round 2, move 3 (C4): why".
+func (d Doubt) String() string {
+	if d.Move < 0 {
+		return fmt.Sprintf("round %d: %s", d.Round+1, d.Why)
+	}
+	return fmt.Sprintf("round %d, move %d (%s): %s", d.Round+1, d.Move+1, d.Text, d.Why)
+}
+
+// DoubtList lists the doubts of m's rounds read: each move in doubt, and
+// each round's own doubts.
+func (m *Match) DoubtList() []Doubt {
+	var out []Doubt
 	for r, b := range m.Rounds {
 		if b == nil || b.Out == nil {
 			continue
 		}
+		for _, why := range b.Out.Doubts {
+			out = append(out, Doubt{Round: r, Move: -1, Why: why})
+		}
 		for k, mv := range b.Out.Moves {
 			if mv.Doubt != "" {
-				out = append(out, fmt.Sprintf("round %d, move %d (%s): %s", r+1, k+1, mv.Text, mv.Doubt))
+				out = append(out, Doubt{Round: r, Move: k, Text: mv.Text, Why: mv.Doubt})
 			}
 		}
+	}
+	return out
+}
+
+// Doubts lists the doubts of m's rounds read, one line each.
+func (m *Match) Doubts() []string {
+	var out []string
+	for _, d := range m.DoubtList() {
+		out = append(out, d.String())
 	}
 	return out
 }

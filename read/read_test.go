@@ -1,13 +1,18 @@
 package read_test
 
 import (
+	"errors"
+	"image"
 	"math/rand/v2"
 	"testing"
 
 	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/internal/testenv"
+	"papergames/layout"
+	"papergames/read"
 	"papergames/read/readtest"
+	"papergames/sheets"
 )
 
 // corpus lists the games read, each with the flags of its sheets.
@@ -16,11 +21,16 @@ var corpus = []struct {
 	flags map[string]string
 }{
 	{"permutation-grid", map[string]string{"copies": "2"}},
+	{"making-intersections", map[string]string{"copies": "2"}},
+	{"crossing-the-rings", map[string]string{"copies": "2"}},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from
 // its print: every move right, none in doubt.
 func TestReadClean(t *testing.T) {
+	if testenv.Race() {
+		t.Skip("prints and pencils sheets: minutes under the race detector")
+	}
 	for _, cg := range corpus {
 		g, err := catalog.Lookup(cg.id)
 		if err != nil {
@@ -65,7 +75,8 @@ var want = map[string]struct{ registered, right, wrongUnflagged float64 }{
 // as copiers and phones do, reads them back and counts, per game and per
 // degradation: pages registered, moves right, moves flagged, moves wrong
 // and unflagged, blank pages read as blank. READ_CORPUS=20 gives README's
-// figures; the default reads one sheet each.
+// figures; the default reads one sheet each; READ_GAMES=id,id keeps to
+// those games.
 func TestCorpus(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("the corpus takes a while")
@@ -73,6 +84,9 @@ func TestCorpus(t *testing.T) {
 	n := readtest.Sheets(1)
 	byKind := map[string]*readtest.Count{}
 	for _, cg := range corpus {
+		if !readtest.Only(cg.id) {
+			continue
+		}
 		g, err := catalog.Lookup(cg.id)
 		if err != nil {
 			t.Fatal(err)
@@ -127,6 +141,54 @@ func TestReadPapers(t *testing.T) {
 		c := readtest.Run(t, g, flags, readtest.Degradations()[2], 1, 3)
 		if c.Registered != c.Pages || c.Right != c.Moves || c.WrongUnflagged > 0 {
 			t.Errorf("%v: %s", flags, c)
+		}
+	}
+}
+
+// The pages of a sheet that hold no board (record forms, rules) carry no
+// marks and no code: a scan of the whole printout gives them to read,
+// which says they hold no sheet's marks, never that the page holds two
+// sheets (round letters of their text looked like marks).
+func TestReadPagesWithoutBoard(t *testing.T) {
+	for _, id := range []string{"making-intersections", "permutation-grid", "arcs-and-marks", "crossing-the-rings"} {
+		g, err := catalog.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := sheets.Build(g, v, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bps, err := res.Sheet.BoardPages()
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc := layout.NewRasterDoc(150 / 25.4)
+		if err := res.Sheet.Draw(doc); err != nil {
+			t.Fatal(err)
+		}
+		boardPage := map[int]bool{}
+		for _, bp := range bps {
+			boardPage[bp.Page] = true
+		}
+		others := 0
+		for i, pg := range doc.Pages {
+			if boardPage[i+1] {
+				continue
+			}
+			others++
+			img := pg.Img
+			pr := read.ReadPage(&read.Page{File: "scan.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+			if !errors.Is(pr.Err, read.ErrNoMarks) {
+				t.Errorf("%s, page %d (no board): %v, want %v", id, i+1, pr.Err, read.ErrNoMarks)
+			}
+		}
+		if others == 0 {
+			t.Errorf("%s: no page without a board to try", id)
 		}
 	}
 }

@@ -39,7 +39,7 @@ const MaxResidual = 1.5
 
 // Errors of registration, each said with the page it is about.
 var (
-	ErrNoMarks   = errors.New("no papergames sheet found: fewer than four registration marks (the black rings in the page's corners) are visible; photograph or scan the whole page, its four corners in the picture, flat, in good light")
+	ErrNoMarks   = errors.New("no papergames sheet found: fewer than four registration marks (the black rings in the page's corners) are visible; photograph or scan the whole page, its four corners in the picture, flat, in good light (a record form or a rules page has no marks and need not be scanned)")
 	ErrNoCode    = errors.New("the registration marks are there but the page's code (the square pattern at the top right) cannot be decoded: it may be smudged, folded, out of focus, or in shadow")
 	ErrTwoSheets = errors.New("more than one sheet in the image: photograph or scan one page at a time")
 )
@@ -51,7 +51,11 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 	if !ok {
 		return nil, ErrNoMarks
 	}
-	if others := outside(cands, quad); others >= 4 {
+	// Marks stand in the page's margin with paper round them; four round
+	// letters of a page without marks (a record form, a rules page) have
+	// print about them.
+	alone := ph.clearAround(quad)
+	if others := outside(cands, quad); alone && others >= 4 {
 		return nil, ErrTwoSheets
 	}
 	// The page's top left is the mark whose code, read at the next mark
@@ -83,7 +87,59 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 		}
 		return reg, nil
 	}
+	if !alone && lastErr == ErrNoCode {
+		return nil, ErrNoMarks
+	}
 	return nil, lastErr
+}
+
+// clearAround reports whether the quad is shaped like a page (no corner
+// under 45 degrees or over 135) and the strip beyond the quad's sides, from
+// 1.2 to 2 mark radii out (past the margin box the marks stand 3 mm
+// inside of), is paper: at least 95% of it light. The stretch within two
+// radii of each mark is left out.
+func (ph *photo) clearAround(q [4]markCand) bool {
+	// A page's corners, even at 30 degrees of perspective, are far from
+	// flat or sharp.
+	for i := range 4 {
+		a, b, c := q[(i+3)%4].c, q[i].c, q[(i+1)%4].c
+		u, v := a.Sub(b), c.Sub(b)
+		cos := (u.X*v.X + u.Y*v.Y) / (math.Hypot(u.X, u.Y) * math.Hypot(v.X, v.Y))
+		if math.Abs(cos) > math.Cos(45*math.Pi/180) {
+			return false
+		}
+	}
+	n, dark := 0, 0
+	for i := range 4 {
+		a, b := q[i], q[(i+1)%4]
+		r := (a.r + b.r) / 2
+		d := b.c.Sub(a.c)
+		l := math.Hypot(d.X, d.Y)
+		if l < 6*r {
+			return false
+		}
+		// Outward normal: the quad is clockwise on the image (y down).
+		nx, ny := d.Y/l, -d.X/l
+		steps := int(l / (r / 2))
+		for k := 0; k <= steps; k++ {
+			t := float64(k) / float64(steps)
+			if t*l < 2*r || (1-t)*l < 2*r {
+				continue
+			}
+			for _, off := range []float64{1.2, 1.6, 2.0} {
+				x, y := a.c.X+t*d.X+off*r*nx, a.c.Y+t*d.Y+off*r*ny
+				l := ph.lum(x, y)
+				if l < 0 {
+					continue
+				}
+				n++
+				if l < 0.55*ph.white(x, y) {
+					dark++
+				}
+			}
+		}
+	}
+	return n > 0 && float64(dark) <= 0.05*float64(n)
 }
 
 // outside counts the mark candidates of like size away from the quad's
@@ -169,12 +225,12 @@ func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int,
 			crop.Pix[j*crop.Stride+i] = uint8(l)
 		}
 	}
-	src := gozxing.NewLuminanceSourceFromImage(crop)
-	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
+	res, err := decodeQR(crop)
 	if err != nil {
-		return "", 0, finders, err
+		// A phone's blur runs the modules together: look again with the
+		// crop sharpened (an unsharp mask a module wide).
+		res, err = decodeQR(sharpen(crop, 0.5*perMM))
 	}
-	res, err := qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
 	if err != nil {
 		return "", 0, finders, err
 	}
@@ -195,12 +251,32 @@ func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int,
 	return res.GetText(), len(res.GetRawBytes()), finders, nil
 }
 
-func unit(p layout.Point) layout.Point {
-	l := math.Hypot(p.X, p.Y)
-	if l == 0 {
-		return layout.Point{X: 1}
+// decodeQR decodes the QR code in an upright crop.
+func decodeQR(crop *image.Gray) (*gozxing.Result, error) {
+	src := gozxing.NewLuminanceSourceFromImage(crop)
+	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
+	if err != nil {
+		return nil, err
 	}
-	return layout.Point{X: p.X / l, Y: p.Y / l}
+	return qrcode.NewQRCodeReader().Decode(bmp, map[gozxing.DecodeHintType]any{gozxing.DecodeHintType_TRY_HARDER: true})
+}
+
+// sharpen returns g with its detail beyond a Gaussian of sigma pixels
+// doubled: v + (v - blur(v)), clamped.
+func sharpen(g *image.Gray, sigma float64) *image.Gray {
+	w, h := g.Rect.Dx(), g.Rect.Dy()
+	v := make([]float32, w*h)
+	for j := range h {
+		for i := range w {
+			v[j*w+i] = float32(g.Pix[j*g.Stride+i])
+		}
+	}
+	b := gaussian(v, w, h, sigma)
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	for k := range v {
+		out.Pix[k] = uint8(max(0, min(255, 2*v[k]-b[k])))
+	}
+	return out
 }
 
 // fit fits the page to the image: the four marks (refined at full

@@ -8,9 +8,9 @@ import (
 	"papergames/layout"
 )
 
-// paint sets the pencil of every sample of k where in holds, multiplied
+// paintOn sets the pencil of every sample of k where in holds, multiplied
 // into what is there (graphite over shading darkens it further).
-func paint(k *Ink, dark float64, in func(p layout.Point) bool) {
+func paintOn(k *Ink, dark float64, in func(p layout.Point) bool) {
 	for j := 0; j < k.H; j++ {
 		for i := 0; i < k.W; i++ {
 			if n := j*k.W + i; in(k.Pos(i, j)) {
@@ -25,8 +25,8 @@ func TestRidges(t *testing.T) {
 	k := New(layout.R(0, 0, 30, 20), 8, false)
 	// A shaded band (x 10 to 20), a pencil line along y = 5 across it
 	// all, and a printed line along y = 15.
-	paint(k, 0.6, func(p layout.Point) bool { return p.X >= 10 && p.X < 20 })
-	paint(k, 0.4, func(p layout.Point) bool { return math.Abs(p.Y-5) < 0.25 && p.X > 2 && p.X < 28 })
+	paintOn(k, 0.6, func(p layout.Point) bool { return p.X >= 10 && p.X < 20 })
+	paintOn(k, 0.4, func(p layout.Point) bool { return math.Abs(p.Y-5) < 0.25 && p.X > 2 && p.X < 28 })
 	for j := 0; j < k.H; j++ {
 		for i := 0; i < k.W; i++ {
 			if math.Abs(k.Pos(i, j).Y-15) < 0.3 {
@@ -60,7 +60,7 @@ func TestRidges(t *testing.T) {
 		t.Errorf("Centred on the line %+v, half a mm beside it %+v (Along there %+v)", on, beside, flank)
 	}
 	// A line crossing near the path does not hide the path's own.
-	paint(k, 0.7, func(p layout.Point) bool { return math.Abs(p.X-p.Y-1) < 0.3 })
+	paintOn(k, 0.7, func(p layout.Point) bool { return math.Abs(p.X-p.Y-1) < 0.3 })
 	r = k.Ridges(layout.Rect{}, 0.8)
 	if tr := r.Centred([]layout.Point{{X: 3, Y: 5.1}, {X: 27, Y: 5.1}}, 0.8, 0.3, 0.1); tr.Cover < 0.98 {
 		t.Errorf("a line crossed: %+v", tr)

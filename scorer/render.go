@@ -80,7 +80,7 @@ func (d *Drawing) Sheet(r *Result, paper layout.Size) *layout.Sheet {
 		credit = "Checked by papergames, and refused."
 	}
 	return &layout.Sheet{
-		Paper: paper, Margin: 10, Title: d.Title,
+		Paper: paper, Margin: layout.DefaultMargin, Title: d.Title,
 		Credit:  credit,
 		Params:  params,
 		Players: d.Players,

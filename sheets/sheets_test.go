@@ -1252,3 +1252,67 @@ func TestPolygonsAndDotsPrintsItsGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintOptionsTable: ParseOptions reads every option of the table by
+// its name, the defaults are the table's, and each option's value lands
+// in its own field.
+func TestPrintOptionsTable(t *testing.T) {
+	var asked []string
+	o, err := ParseOptions(func(n string) (string, bool) { asked = append(asked, n); return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Options{Paper: layout.Papers["a4"], Margin: 10, LineWidth: layout.DefaultStyle.Line}
+	if !reflect.DeepEqual(o, want) {
+		t.Errorf("defaults: %+v, want %+v", o, want)
+	}
+	var names []string
+	for _, p := range PrintOptions {
+		names = append(names, p.Name)
+		if p.Label == "" || p.Usage == "" || p.set == nil {
+			t.Errorf("--%s: no label, usage or reader", p.Name)
+		}
+	}
+	if !reflect.DeepEqual(asked, names) {
+		t.Errorf("ParseOptions asked for %v, want the table's %v", asked, names)
+	}
+	given := map[string]string{"paper": "a3", "landscape": "1", "margin": "5mm", "board-size": "100mm", "copies": "2", "per-page": "3",
+		"rounds": "4", "players": "3", "names": "Ann,Bob,Cy", "rules": "1", "no-ruler": "1", "line-width": "0.5mm", "grey": "on",
+		"compact": "yes", "no-table": "true", "no-header": "1", "no-record": "1"}
+	if len(given) != len(PrintOptions) {
+		t.Fatalf("the test gives %d options, the table has %d", len(given), len(PrintOptions))
+	}
+	o, err = ParseOptions(func(n string) (string, bool) { s, ok := given[n]; return s, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = Options{Paper: layout.Papers["a3"], Landscape: true, Margin: 5, BoardSize: 100, Copies: 2, PerPage: 3, Rounds: 4, Players: 3,
+		Names: []string{"Ann", "Bob", "Cy"}, Rules: true, NoRuler: true, LineWidth: 0.5, Grey: true, Compact: true, NoTable: true, NoHeader: true, NoRecord: true}
+	if !reflect.DeepEqual(o, want) {
+		t.Errorf("given all: %+v, want %+v", o, want)
+	}
+	for _, tc := range []struct{ name, value, msg string }{
+		{"paper", "b7", "--paper: unknown paper"},
+		{"margin", "x", "--margin: "},
+		{"board-size", "-3mm", "--board-size -3mm: must be positive"},
+		{"copies", "0", "--copies 0: must be from 1 to 500"},
+		{"rounds", "two", `--rounds "two": not a whole number`},
+		{"line-width", "3pt", ""},
+	} {
+		_, err := ParseOptions(func(n string) (string, bool) {
+			if n != tc.name {
+				return "", false
+			}
+			return tc.value, true
+		})
+		if tc.msg == "" {
+			if err != nil {
+				t.Errorf("--%s %s: %v", tc.name, tc.value, err)
+			}
+			continue
+		}
+		if err == nil || !strings.HasPrefix(err.Error(), tc.msg) {
+			t.Errorf("--%s %s: %v, want %q", tc.name, tc.value, err, tc.msg)
+		}
+	}
+}

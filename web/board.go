@@ -96,8 +96,11 @@ type boardJSON struct {
 	Legal      []string       `json:"legal"`
 	Finite     bool           `json:"finite"`
 	Hot        []string       `json:"hot"` // targets of the legal moves (from the picks made)
-	Refused    *refusalJSON   `json:"refused,omitempty"`
-	Unplayed   []string       `json:"unplayed"`
+	// Words are the words the board offers now beside its clicks (done,
+	// stop), each a button of the page.
+	Words    []games.Word `json:"words"`
+	Refused  *refusalJSON `json:"refused,omitempty"`
+	Unplayed []string     `json:"unplayed"`
 	// Scored is the scorer's verdict on the whole transcript: its JSON
 	// result when every round is finished and every move legal, else its
 	// messages.
@@ -308,7 +311,7 @@ func act(ctx context.Context, req boardRequest, v games.Values) (*boardJSON, err
 		}
 		text := strings.TrimSpace(req.Move)
 		if text == "" {
-			picks, err := picksMM(req.Picks)
+			picks, err := readPicks(req.Picks)
 			if err != nil {
 				return nil, err
 			}
@@ -385,7 +388,10 @@ func act(ctx context.Context, req boardRequest, v games.Values) (*boardJSON, err
 		tg.X, tg.Y = math.Round(tg.X*svgUnits), math.Round(tg.Y*svgUnits)
 		out.Targets = append(out.Targets, tg)
 	}
-	out.Legal, out.Hot = []string{}, []string{}
+	out.Legal, out.Hot, out.Words = []string{}, []string{}, []games.Word{}
+	if w, ok := b.(games.Worder); ok && show == playing(rp) {
+		out.Words = append(out.Words, w.Words(cur)...)
+	}
 	if show == playing(rp) && !cur.Over() {
 		out.Finite = cur.Finite()
 		if out.Finite {
@@ -510,12 +516,14 @@ func mustRoot(text string) *pginput.Node {
 	return root
 }
 
-// picksMM converts clicks "@x,y" from the SVG's units to millimetres.
-func picksMM(picks []string) ([]string, error) {
-	out := make([]string, len(picks))
+// readPicks reads the clicks of a request, once, into the values the
+// games take: a target's name, or "@x,y", a click elsewhere on the board
+// in the SVG's units, which becomes a point in millimetres.
+func readPicks(picks []string) ([]games.Pick, error) {
+	out := make([]games.Pick, len(picks))
 	for i, p := range picks {
 		if !strings.HasPrefix(p, "@") {
-			out[i] = p
+			out[i] = games.Named(p)
 			continue
 		}
 		xs, ys, ok := strings.Cut(p[1:], ",")
@@ -524,7 +532,7 @@ func picksMM(picks []string) ([]string, error) {
 		if !ok || err1 != nil || err2 != nil || math.IsNaN(x+y) || math.IsInf(x+y, 0) || math.Abs(x)+math.Abs(y) > 1e9 {
 			return nil, bad("click %q: write a click as @x,y in the board picture's units", p)
 		}
-		out[i] = "@" + strconv.FormatFloat(x/svgUnits, 'f', -1, 64) + "," + strconv.FormatFloat(y/svgUnits, 'f', -1, 64)
+		out[i] = games.PointAt(layout.Pt(x/svgUnits, y/svgUnits))
 	}
 	return out, nil
 }
@@ -534,18 +542,15 @@ func picksMM(picks []string) ([]string, error) {
 const snapRadius = 4.0
 
 // snap turns a click near a target into a click on it.
-func snap(picks []string, targets []games.Target) []string {
+func snap(picks []games.Pick, targets []games.Target) []games.Pick {
 	for i, p := range picks {
-		if !strings.HasPrefix(p, "@") {
+		if !p.Point {
 			continue
 		}
-		xs, ys, _ := strings.Cut(p[1:], ",")
-		x, _ := strconv.ParseFloat(xs, 64)
-		y, _ := strconv.ParseFloat(ys, 64)
 		best := float64(snapRadius)
 		for _, t := range targets {
-			if d := math.Hypot(t.X-x, t.Y-y); d <= best {
-				best, picks[i] = d, t.Name
+			if d := math.Hypot(t.X-p.At.X, t.Y-p.At.Y); d <= best {
+				best, picks[i] = d, games.Named(t.Name)
 			}
 		}
 	}
@@ -617,7 +622,7 @@ func picture(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Value
 	ext := f.Extent(s)
 	doc := layout.NewSVG(sc.Info().Title)
 	doc.AddPage(ext.W, ext.H+pageFoot)
-	f.Draw(doc, origin, s, layout.Style{Line: 0.35, Guide: layout.Grey})
+	f.Draw(doc, origin, s, layout.Style{Line: layout.DefaultStyle.Line, Guide: layout.Grey})
 	return string(doc.Pages()[0]), s, nil
 }
 

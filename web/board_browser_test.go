@@ -5,9 +5,11 @@ import (
 	"encoding/base64"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +20,8 @@ import (
 	"papergames/boards"
 	"papergames/games"
 	"papergames/games/catalog"
+	pginput "papergames/input"
+	"papergames/internal/browsertest"
 	"papergames/layout"
 )
 
@@ -50,16 +54,60 @@ func failShot(t *testing.T, ctx context.Context, name string) {
 }
 
 // click is one click of a move: a target by one of its names, a position
-// in the SVG's units, or text typed into the move field.
+// in the SVG's units, a word's button, or text typed into the move field.
 type click struct {
 	name  string
 	x, y  float64
+	word  string
 	typed string
 }
 
+// clicker turns the moves of one round, as the engine writes them, into
+// the clicks that enter them on the board drawn at size.
+type clicker struct {
+	game   string
+	size   float64
+	params map[string]*pginput.Node // the transcript's header
+	span   float64                  // the dots' sheet grows to hold them
+}
+
+// clicks are the clicks of move, to be played next in r.
+func (k *clicker) clicks(r games.Round, mv string) []click {
+	cs := clicksOf(k.game, r, mv, k.size)
+	size := k.size
+	if k.game == "polygons-and-dots" && cs == nil {
+		f := strings.FieldsFunc(mv, func(r rune) bool { return strings.ContainsRune("[], ", r) })
+		x, _ := strconv.ParseFloat(f[0], 64)
+		y, _ := strconv.ParseFloat(f[1], 64)
+		sheet := boards.MMSheet{MinSpan: int(math.Ceil(k.span/10) * 10)}
+		if x*2 != math.Round(x*2) || y*2 != math.Round(y*2) || x > sheet.Side(size) || y > sheet.Side(size) {
+			cs = []click{{typed: mv}} // an exact value, or beyond the sheet drawn
+		} else {
+			p := sheet.At(origin, size, x, y)
+			cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
+		}
+		k.span = max(k.span, x, y)
+	}
+	if k.game == "crossing-the-rings" {
+		if ring, deg, ok := strings.Cut(mv, ":"); ok {
+			j, _ := strconv.Atoi(ring)
+			n := 6
+			if c, ok := k.params["circles"]; ok {
+				n, _ = strconv.Atoi(c.Text)
+			}
+			rb := boards.Rings{Circles: n}
+			a, _ := strconv.ParseFloat(deg, 64)
+			p := layout.Compass(rb.Center(origin, size), rb.Radius(size, 1)*(float64(j)+0.8), a)
+			cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
+		}
+	}
+	return cs
+}
+
 // clicksOf turns a move, as the engine writes it, into the clicks that
-// enter it on the board.
-func clicksOf(game string, r games.Round, move string, size float64, players int) []click {
+// enter it on the board; nil for a click on the sheet or a ring, which
+// clicker places.
+func clicksOf(game string, r games.Round, move string, size float64) []click {
 	named := func(ns ...string) []click {
 		var out []click
 		for _, n := range ns {
@@ -95,7 +143,7 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 	case "polygons-and-dots":
 		if !strings.HasPrefix(move, "[") {
 			if move == "done" {
-				return []click{{typed: "done"}}
+				return []click{{word: "done"}}
 			}
 			return named(move)
 		}
@@ -103,7 +151,7 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 	case "within-the-curve":
 		switch {
 		case move == "stop":
-			return []click{{typed: "stop"}}
+			return []click{{word: "stop"}}
 		case strings.Contains(move, "=["):
 			f := strings.Fields(move)
 			return named(strings.TrimSuffix(f[0], "=[1]"), strings.TrimSuffix(f[1], "=[2]"))
@@ -115,7 +163,7 @@ func clicksOf(game string, r games.Round, move string, size float64, players int
 		return named(append(cells, cells[0])...)
 	case "crossing-the-rings":
 		if move == "done" {
-			return []click{{typed: "done"}}
+			return []click{{word: "done"}}
 		}
 		if strings.Contains(move, ":") {
 			return nil // a click on the ring: the caller knows the target's circles
@@ -180,50 +228,14 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 				must(err)
 				_, size, err := picture(sc, tr, r, nil)
 				must(err)
-				span := 0.0 // the dots' sheet grows to hold them
+				k := &clicker{game: id, size: size, params: tr.Params}
 				for _, mv := range rp.Moves[i] {
-					cs := clicksOf(id, r, mv, size, len(tr.Players))
-					if id == "polygons-and-dots" && cs == nil {
-						f := strings.FieldsFunc(mv, func(r rune) bool { return strings.ContainsRune("[], ", r) })
-						x, _ := strconv.ParseFloat(f[0], 64)
-						y, _ := strconv.ParseFloat(f[1], 64)
-						sheet := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
-						if x*2 != math.Round(x*2) || y*2 != math.Round(y*2) || x > sheet.Side(size) || y > sheet.Side(size) {
-							cs = []click{{typed: mv}} // an exact value, or beyond the sheet drawn
-						} else {
-							p := sheet.At(origin, size, x, y)
-							cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
-						}
-						span = max(span, x, y)
-					}
-					if id == "crossing-the-rings" {
-						if ring, deg, ok := strings.Cut(mv, ":"); ok {
-							j, _ := strconv.Atoi(ring)
-							n, _ := strconv.Atoi(tr.Params["circles"].Text)
-							rb := boards.Rings{Circles: n}
-							a, _ := strconv.ParseFloat(deg, 64)
-							p := layout.Compass(rb.Center(origin, size), rb.Radius(size, 1)*(float64(j)+0.8), a)
-							cs = []click{{x: p.X * svgUnits, y: p.Y * svgUnits}}
-						}
-					}
+					cs := k.clicks(r, mv)
 					if len(cs) == 0 {
 						t.Fatalf("no clicks for move %s", mv)
 					}
 					for _, c := range cs {
-						switch {
-						case c.typed != "":
-							step(t, ctx, fmt.Sprintf(`(() => { const i = document.querySelector('#move-text'); i.value = %q; i.form.requestSubmit(); })()`, c.typed))
-						case c.name != "":
-							step(t, ctx, fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('#board .target')].find(e => e.dataset.names.split(' ').includes(%q)); if (!e) throw new Error('no target ' + %q); e.dispatchEvent(new MouseEvent('click', {bubbles: true})); })()`, c.name, c.name))
-						default:
-							var xy []float64
-							must(chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#board').scrollIntoView({block: 'center'})`)))
-							xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const s = document.querySelector('#board svg'); const p = new DOMPoint(%f, %f).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; })()`, c.x, c.y)))
-							must(err)
-							seq := seqOf(t, ctx)
-							must(chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])))
-							waitSeq(t, ctx, seq)
-						}
+						c.do(t, ctx)
 					}
 					if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#board-error').hidden ? '' : document.querySelector('#board-error').textContent`)); msg != "" {
 						t.Fatalf("round %d, move %s: refused: %s", i+1, mv, msg)
@@ -259,6 +271,55 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 	}
 }
 
+// do makes the click and waits for the page's answer; it returns how
+// long the page took, from the click's event to the first frame after
+// the answer is shown, in ms.
+func (c click) do(t testing.TB, ctx context.Context) float64 {
+	t.Helper()
+	var script string
+	switch {
+	case c.word != "":
+		script = fmt.Sprintf(`(() => { const e = document.querySelector('#words [data-word=%q]'); if (!e) throw new Error('no word ' + %q); e.click(); })()`, c.word, c.word)
+	case c.typed != "":
+		script = fmt.Sprintf(`(() => { const i = document.querySelector('#move-text'); i.value = %q; i.form.requestSubmit(); })()`, c.typed)
+	case c.name != "":
+		script = fmt.Sprintf(`(() => { const e = [...document.querySelectorAll('#board .target')].find(e => e.dataset.names.split(' ').includes(%q)); if (!e) throw new Error('no target ' + %q); e.dispatchEvent(new MouseEvent('click', {bubbles: true})); })()`, c.name, c.name)
+	}
+	seq := seqOf(t, ctx)
+	if script != "" {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](script)); err != nil {
+			t.Fatal(err)
+		}
+	} else {
+		if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`document.querySelector('#board').scrollIntoView({block: 'center'})`)); err != nil {
+			t.Fatal(err)
+		}
+		xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const s = document.querySelector('#board svg'); const p = new DOMPoint(%f, %f).matrixTransform(s.getScreenCTM()); return [p.x, p.y]; })()`, c.x, c.y)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1])); err != nil {
+			t.Fatal(err)
+		}
+	}
+	waitSeq(t, ctx, seq)
+	return shownAfter(t, ctx)
+}
+
+// shownAfter waits for the first frame after the answer shown, and
+// returns the ms from the last click (or key) to it.
+func shownAfter(t testing.TB, ctx context.Context) float64 {
+	t.Helper()
+	if err := chromedp.Do(ctx, poll(`(() => { const s = document.querySelector('#board').dataset; return s.drawn === s.seq; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`(() => { const s = document.querySelector('#board').dataset; return s.shown - s.clicked; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
+}
+
 func mustParse(t *testing.T, r games.Round, mv string) games.Move {
 	t.Helper()
 	m, err := r.Parse(mv)
@@ -268,7 +329,7 @@ func mustParse(t *testing.T, r games.Round, mv string) games.Move {
 	return m
 }
 
-func seqOf(t *testing.T, ctx context.Context) int {
+func seqOf(t testing.TB, ctx context.Context) int {
 	t.Helper()
 	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`+document.querySelector('#board').dataset.seq || 0`))
 	if err != nil {
@@ -277,7 +338,7 @@ func seqOf(t *testing.T, ctx context.Context) int {
 	return n
 }
 
-func waitSeq(t *testing.T, ctx context.Context, seq int) {
+func waitSeq(t testing.TB, ctx context.Context, seq int) {
 	t.Helper()
 	if err := chromedp.Do(ctx, poll(fmt.Sprintf(`(+document.querySelector('#board').dataset.seq || 0) > %d`, seq))); err != nil {
 		t.Fatal(err)
@@ -638,4 +699,187 @@ func TestBrowserScorePageFits(t *testing.T) {
 			t.Errorf("at 1280 px the transcript is %.0f px wide", got[2])
 		}
 	}
+}
+
+// BenchmarkBrowserBoard measures the scoring board in real Chromium, for
+// every game at its default board: each click of a random round (at most
+// 40 moves, the same every run), from the click's event to the first
+// frame that shows the answer (click-median-ms and click-worst-ms;
+// targets 50 and 120 ms), and the import of a 66-move transcript, from
+// the click on Import to the first frame that shows it (import-ms;
+// target 1000 ms). Run it with -benchtime 1x.
+func BenchmarkBrowserBoard(b *testing.B) {
+	for _, g := range catalog.Games {
+		if _, ok := g.(games.Board); !ok {
+			continue
+		}
+		id := g.Info().ID
+		b.Run(id, func(b *testing.B) {
+			moves, size := benchRound(b, id, 40)
+			imported := benchTranscript(b, id, 66)
+			var clicks []float64
+			var imports []float64
+			for b.Loop() {
+				ctx, base := browsertest.Start(b, Handler(), 1200, 1000)
+				if err := chromedp.Do(ctx,
+					chromedp.Navigate(base+"/#/board/"+id+"?start=1"),
+					chromedp.WaitVisible(chromedp.CSS(`#board svg`)),
+				); err != nil {
+					b.Fatal(err)
+				}
+				sc, tr, err := readBoard(moves.start)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, _, err := sc.(games.Board).OpenRound(tr, 0, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				k := &clicker{game: id, size: size, params: tr.Params}
+				for _, mv := range moves.moves {
+					for _, c := range k.clicks(r, mv) {
+						clicks = append(clicks, c.do(b, ctx))
+					}
+					if msg, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('#board-error').hidden ? '' : document.querySelector('#board-error').textContent`)); msg != "" {
+						b.Fatalf("move %s: refused: %s", mv, msg)
+					}
+					m, err := r.Parse(mv)
+					if err == nil {
+						err = r.Play(m)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				seq := seqOf(b, ctx)
+				if err := chromedp.Do(ctx,
+					chromedp.Evaluate[chromedp.Void](`document.querySelector('#start-box').open = true; document.querySelector('#import-box').open = true`),
+					chromedp.SetValue(chromedp.CSS(`#import-text`), imported),
+					chromedp.Click(chromedp.CSS(`#import`)),
+				); err != nil {
+					b.Fatal(err)
+				}
+				waitSeq(b, ctx, seq)
+				imports = append(imports, shownAfter(b, ctx))
+				if n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll('#moves li').length`)); err != nil || n != 66 {
+					b.Fatalf("the import shows %d moves (%v), want 66", n, err)
+				}
+			}
+			slices.Sort(clicks)
+			b.ReportMetric(clicks[len(clicks)/2], "click-median-ms")
+			b.ReportMetric(clicks[len(clicks)-1], "click-worst-ms")
+			b.ReportMetric(float64(len(clicks))/float64(b.N), "clicks")
+			b.ReportMetric(slices.Max(imports), "import-ms")
+		})
+	}
+}
+
+// benchMoves is a round to enter: the transcript it starts from, and its
+// moves in order.
+type benchMoves struct {
+	start string
+	moves []string
+}
+
+// benchRound plays a random round of at most max moves on game id's
+// default board, with the start form's players, and returns it with the
+// size its board is drawn at.
+func benchRound(b *testing.B, id string, max int) (benchMoves, float64) {
+	b.Helper()
+	code, out, body := postBoard(b, "/api/board/new", newRequest{Game: id, Players: []string{"Ann", "Bob"}})
+	if code != 200 {
+		b.Fatalf("%d %s", code, body)
+	}
+	sc, tr, err := readBoard(out.Transcript)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r, _, err := sc.(games.Board).OpenRound(tr, 0, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, size, err := picture(sc, tr, r, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(21, 1))
+	bm := benchMoves{start: out.Transcript}
+	for len(bm.moves) < max && !r.Over() {
+		mv, ok := benchMove(sc.(games.Board), r, len(bm.moves), rng)
+		if !ok {
+			break
+		}
+		bm.moves = append(bm.moves, mv)
+	}
+	return bm, size
+}
+
+// benchMove plays a random legal move on r, the k-th of its round, and
+// returns it: from the candidates where the moves are not a finite list,
+// and a word the board offers (done) after ten moves, so that the round
+// goes on to its path or segments.
+func benchMove(b games.Board, r games.Round, k int, rng *rand.Rand) (string, bool) {
+	play := func(s string) (string, bool) {
+		m, err := r.Parse(s)
+		if err == nil {
+			err = r.Play(m)
+		}
+		if err != nil {
+			return "", false
+		}
+		return m.String(), true
+	}
+	if w, ok := b.(games.Worder); ok && k >= 10 {
+		for _, word := range w.Words(r) {
+			if s, ok := play(word.Word); ok {
+				return s, true
+			}
+		}
+	}
+	ms := r.Moves()
+	for range 1000 {
+		if len(ms) == 0 {
+			return "", false
+		}
+		m := ms[rng.IntN(len(ms))]
+		if err := r.Play(m); err == nil {
+			return m.String(), true
+		}
+		if r.Finite() {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// benchTranscript is a transcript of n moves on game id's default board,
+// rounds played at random (the last one cut short).
+func benchTranscript(b *testing.B, id string, n int) string {
+	b.Helper()
+	_, out, _ := postBoard(b, "/api/board/new", newRequest{Game: id, Players: []string{"Ann", "Bob"}})
+	text := out.Transcript
+	rng := rand.New(rand.NewPCG(21, 2))
+	played := 0
+	for played < n {
+		sc, tr, err := readBoard(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rp, err := games.Replay(sc.(games.Board), tr, nil, -1)
+		if err != nil || rp.Refused != nil {
+			b.Fatalf("%v %+v", err, rp.Refused)
+		}
+		r := rp.Rounds[len(rp.Rounds)-1]
+		for k := 0; played < n && !r.Over(); k++ {
+			if _, ok := benchMove(sc.(games.Board), r, k, rng); !ok {
+				break
+			}
+			played++
+		}
+		text = games.Write(sc, tr, rp.Rounds)
+		if played < n {
+			text += "  - {}\n"
+		}
+	}
+	return text
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"papergames/layout"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -377,6 +378,90 @@ func TestArcsBoardCompassIsTheSheets(t *testing.T) {
 			if !strings.Contains(b.SVG, m) {
 				t.Errorf("%d marks: the sheet says %q, the board does not", marks, m)
 			}
+		}
+	}
+}
+
+// TestBoardWords: the board's answer offers the words its game declares
+// for the round being played (done while the rings are cut and the dots
+// placed, stop while a grid is filled), and none elsewhere; the last
+// grid's stop, which its record does not keep, is said again to start
+// the next round.
+func TestBoardWords(t *testing.T) {
+	words := func(b *boardJSON) string {
+		var ws []string
+		for _, w := range b.Words {
+			ws = append(ws, w.Word)
+			if w.Label == "" || w.Title == "" {
+				t.Errorf("%s: word %q without label or title", b.Game, w.Word)
+			}
+		}
+		return strings.Join(ws, " ")
+	}
+	for _, g := range catalog.Games {
+		if _, ok := g.(games.Board); !ok {
+			continue
+		}
+		code, out, body := postBoard(t, "/api/board/new", newRequest{Game: g.Info().ID})
+		if code != 200 {
+			t.Fatalf("%s: %d %s", g.Info().ID, code, body)
+		}
+		want := map[string]string{"crossing-the-rings": "done", "polygons-and-dots": "done"}[g.Info().ID]
+		if got := words(out); got != want {
+			t.Errorf("%s, %s: words %q, want %q", g.Info().ID, out.Phase, got, want)
+		}
+	}
+	data, err := os.ReadFile("../examples/within-the-curve/two-players.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, full, _ := postBoard(t, "/api/board", boardRequest{Transcript: string(data)})
+	for k := 0; k <= full.Played; k += 7 {
+		_, b, _ := postBoard(t, "/api/board", boardRequest{Transcript: string(data), Upto: ptr(k)})
+		want := ""
+		if b.Phase == "inside" {
+			want = "stop"
+		}
+		if got := words(b); got != want {
+			t.Errorf("within-the-curve, move %d (%s): words %q, want %q", k, b.Phase, got, want)
+		}
+	}
+	_, last, _ := postBoard(t, "/api/board", boardRequest{Transcript: string(data), Upto: ptr(full.Played - 1)})
+	if len(last.Words) != 1 || !last.Words[0].Again {
+		t.Fatalf("the last grid's stop: %+v, want again", last.Words)
+	}
+	_, stopped, _ := postBoard(t, "/api/board", boardRequest{Transcript: last.Transcript, Move: "stop"})
+	if !stopped.Over || len(stopped.Words) != 0 {
+		t.Errorf("the last grid stopped: over %v, words %+v", stopped.Over, stopped.Words)
+	}
+	code, next, body := postBoard(t, "/api/board", boardRequest{Transcript: stopped.Transcript, Move: "stop", NewRound: true})
+	if code != 200 || len(next.Rounds) != 2 || next.Round != 1 {
+		t.Errorf("a new round after the stop said again: %d %.300s", code, body)
+	}
+}
+
+// TestReadPicks: a click comes in as a target's name or "@x,y" in the
+// picture's units, and reaches the game as a name or a point in mm,
+// written back as it was for messages.
+func TestReadPicks(t *testing.T) {
+	got, err := readPicks([]string{"2a", "@51000,62500", "@ 1 , 2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []games.Pick{games.Named("2a"), games.PointAt(layout.Pt(51, 62.5)), games.PointAt(layout.Pt(0.001, 0.002))}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("%+v, want %+v", got, want)
+	}
+	if s := got[1].String(); s != "@51,62.5" {
+		t.Errorf("a point written %q", s)
+	}
+	snapped := snap(got, []games.Target{{Name: "1x5", X: 52, Y: 62}})
+	if snapped[1] != games.Named("1x5") {
+		t.Errorf("a click 1.1 mm from a target: %+v", snapped[1])
+	}
+	for _, bad := range []string{"@", "@1", "@x,1", "@NaN,1", "@1e300,1"} {
+		if _, err := readPicks([]string{bad}); err == nil || !strings.Contains(err.Error(), "click") {
+			t.Errorf("%q: %v", bad, err)
 		}
 	}
 }

@@ -4,59 +4,23 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"papergames/games"
+	"papergames/internal/browsertest"
+	"papergames/sheets"
 )
 
-// browser starts headless Chromium on a test server of the app. Without a
-// Chromium the test is skipped, except in CI (CI=true), where .ci/run
-// installs one and a missing browser is a failure.
+// browser starts headless Chromium on a test server of the app.
 func browser(t *testing.T) (context.Context, string) {
 	t.Helper()
-	path := ""
-	for _, p := range []string{os.Getenv("CHROMIUM"), "chromium", "chromium-browser", "google-chrome"} {
-		if p == "" {
-			continue
-		}
-		if full, err := exec.LookPath(p); err == nil {
-			path = full
-			break
-		}
-	}
-	if path == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("no Chromium found; .ci/run installs Debian's chromium")
-		}
-		t.Skip("no Chromium found (apt-get install chromium)")
-	}
-	srv := httptest.NewServer(Handler())
-	t.Cleanup(srv.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path),
-		chromedp.NoSandbox,
-		chromedp.Flag("disable-gpu", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1200, 1000),
-	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 90*time.Second)
-	t.Cleanup(cancel3)
-	return ctx, srv.URL
+	return browsertest.Start(t, Handler(), 1200, 1000)
 }
 
 // shot saves a screenshot to $PAPERGAMES_SHOTS, when set, to look at.
@@ -210,6 +174,16 @@ func TestBrowserFormHints(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(`#designer`)),
 			poll(`document.querySelector('h1').textContent.endsWith(`+strconv.Quote(g.Title)+`)`),
 		))
+		for _, p := range sheets.PrintOptions {
+			value, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.querySelector('#opt-`+p.Name+`') || {}).value`))
+			must(err)
+			if p.Kind == games.Bool {
+				value = strings.TrimPrefix(value, "on") // a checkbox's value
+			}
+			if value != p.Default {
+				t.Errorf("designer, %s: --%s field %q, want the default %q", g.ID, p.Name, value, p.Default)
+			}
+		}
 		for _, p := range g.Params {
 			if p.Kind != "int" {
 				continue

@@ -67,7 +67,7 @@ func class(r *http.Request) int {
 	switch {
 	case !strings.HasPrefix(p, "/api/") || p == "/api/games" || strings.HasPrefix(p, "/api/rules/"):
 		return 0
-	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", r.ContentLength > heavyBody:
+	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", p == "/api/read", r.ContentLength > heavyBody:
 		return 2
 	case r.Method == "POST" && (p == "/api/score" || p == "/api/board"):
 		data, err := pginput.ReadAll("the request", r.Body, MaxBody)

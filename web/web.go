@@ -50,6 +50,7 @@ func Handler(hosts ...string) http.Handler {
 	files, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(files))
 	mux.HandleFunc("GET /api/games", handleGames)
+	mux.HandleFunc("GET /api/print-options", handlePrintOptions)
 	mux.HandleFunc("GET /api/rules/{game}", handleRules)
 	mux.HandleFunc("GET /api/sheet/{game}", handleSheet)
 	mux.HandleFunc("GET /api/blank/{game}", handleBlank)
@@ -57,6 +58,7 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("POST /api/score", handleScore)
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
+	mux.HandleFunc("POST /api/read", handleRead)
 	return hostCheck(originCheck(guard(newGate().wrap(mux))), hosts)
 }
 
@@ -99,7 +101,11 @@ func guard(h http.Handler) http.Handler {
 				fail(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v (please report it with the request)", p))
 			}
 		}()
-		r.Body = http.MaxBytesReader(w, r.Body, MaxBody)
+		limit := int64(MaxBody)
+		if r.URL.Path == "/api/read" {
+			limit = MaxReadBody // a photo
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", csp)
 		w.Header().Set("X-Frame-Options", "DENY")
@@ -136,16 +142,15 @@ func fail(w http.ResponseWriter, status int, msg string) {
 }
 
 // formLabels are the sheet designer's names of the board command's print
-// options (web/static/app.js); a game's parameters and the rule variants
+// options (sheets.PrintOptions); a game's parameters and the rule variants
 // are named by their own names there, as in the query.
-var formLabels = map[string]string{
-	"paper": "Paper", "landscape": "Landscape", "names": "Player names", "players": "Players",
-	"copies": "Copies", "per-page": "Boards per page", "rounds": "Rows of the score table",
-	"board-size": "Board size", "margin": "Margin", "line-width": "Line width",
-	"compact": "Compact", "no-table": "No score table", "no-header": "No header",
-	"no-record": "No record form", "rules": "Add the rules page",
-	"no-ruler": "Leave out the calibration ruler", "grey": "Grey guide lines",
-}
+var formLabels = func() map[string]string {
+	m := map[string]string{}
+	for _, p := range sheets.PrintOptions {
+		m[p.Name] = p.Label
+	}
+	return m
+}()
 
 // flagRE is a command-line flag written in a message: --name.
 var flagRE = regexp.MustCompile(`(^|[\s(;,:])--([a-z][a-z0-9-]*)`)
@@ -229,8 +234,7 @@ type paramJSON struct {
 func params(ps []games.Param) []paramJSON {
 	out := []paramJSON{}
 	for _, p := range ps {
-		kind := map[games.Kind]string{games.Int: "int", games.String: "string", games.Bool: "bool"}[p.Kind]
-		pj := paramJSON{Name: p.Name, Usage: p.Usage, Print: p.Print, Kind: kind}
+		pj := paramJSON{Name: p.Name, Usage: p.Usage, Print: p.Print, Kind: kindName[p.Kind]}
 		if p.Kind == games.Int {
 			pj.Default, pj.Min, pj.Max = &p.Default, &p.Min, &p.Max
 		}
@@ -257,6 +261,35 @@ func handleGames(w http.ResponseWriter, r *http.Request) {
 	}
 	reply(w, out)
 }
+
+// optionJSON is a print option as the designer's field.
+type optionJSON struct {
+	Name    string   `json:"name"`
+	Label   string   `json:"label"`
+	Kind    string   `json:"kind"` // int, string, bool or select
+	Usage   string   `json:"usage,omitempty"`
+	Value   string   `json:"value,omitempty"`
+	Choices []string `json:"choices,omitempty"`
+}
+
+// handlePrintOptions answers the print options (sheets.PrintOptions), the
+// designer's form after the game's own parameters.
+func handlePrintOptions(w http.ResponseWriter, r *http.Request) {
+	if unknownParams(w, r, nil) {
+		return
+	}
+	out := []optionJSON{}
+	for _, p := range sheets.PrintOptions {
+		o := optionJSON{Name: p.Name, Label: p.FormLabel(), Kind: kindName[p.Kind], Usage: p.Hint, Value: p.Default, Choices: p.Choices}
+		if len(p.Choices) > 0 {
+			o.Kind = "select"
+		}
+		out = append(out, o)
+	}
+	reply(w, out)
+}
+
+var kindName = map[games.Kind]string{games.Int: "int", games.String: "string", games.Bool: "bool"}
 
 // game finds the request's game, answering 404 when there is none. A
 // game id is matched without regard to case, as the CLI does.

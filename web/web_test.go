@@ -59,6 +59,28 @@ func TestGamesListsTheCatalogue(t *testing.T) {
 // TestSheetIsTheCLIsSheet: the designer's sheet has the board id, and the
 // bytes, of the sheet sheets.Build gives the board command for the same
 // options.
+// TestPrintOptionsAreTheTable: the designer's print options are
+// sheets.PrintOptions, each with its label and default, and a message
+// names a flag by the designer's label.
+func TestPrintOptionsAreTheTable(t *testing.T) {
+	w := get(t, Handler(), "/api/print-options")
+	var got []optionJSON
+	if err := json.Unmarshal(w.Body.Bytes(), &got); err != nil || w.Code != 200 {
+		t.Fatalf("%d %v %s", w.Code, err, w.Body)
+	}
+	if len(got) != len(sheets.PrintOptions) {
+		t.Fatalf("%d options, the table has %d", len(got), len(sheets.PrintOptions))
+	}
+	for i, p := range sheets.PrintOptions {
+		if o := got[i]; o.Name != p.Name || o.Value != p.Default || o.Label != p.FormLabel() || o.Usage != p.Hint {
+			t.Errorf("option %d: %+v, want the table's %+v", i, o, p)
+		}
+		if msg := webText("--" + p.Name + " 7: bad"); msg != "\u201c"+p.Label+"\u201d 7: bad" {
+			t.Errorf("--%s in a message: %q", p.Name, msg)
+		}
+	}
+}
+
 func TestSheetIsTheCLIsSheet(t *testing.T) {
 	h := Handler()
 	for _, tc := range []struct {

@@ -78,15 +78,15 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 // Pick implements games.Board: once the centre is forced, one click on an
 // end mark names the arc (its other end is as far the other way); for a
 // free first arc, the centre and then an end.
-func (Game) Pick(r games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+func (Game) Pick(r games.Round, picks []games.Pick, _ layout.Point, _ float64) (string, error) {
 	st := state(r)
 	if st == nil || len(picks) == 0 {
 		return "", nil
 	}
 	marks := make([]int, len(picks))
 	for i, p := range picks {
-		k, err := strconv.Atoi(strings.TrimSpace(p))
-		if err != nil || k < 1 || k > st.b.m {
+		k, err := strconv.Atoi(strings.TrimSpace(p.Name))
+		if p.Point || err != nil || k < 1 || k > st.b.m {
 			return "", fmt.Errorf("%q is not a mark; the marks are 1 to %d", p, st.b.m)
 		}
 		marks[i] = k

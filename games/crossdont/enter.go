@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"papergames/boards"
 	"papergames/games"
@@ -82,7 +81,7 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 // Pick implements games.Board: a chord is two clicks on the degree circle
 // (each snapped to a whole degree, or a chord end drawn already); an
 // offense move is two points.
-func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (string, error) {
+func (Game) Pick(r games.Round, picks []games.Pick, o layout.Point, s float64) (string, error) {
 	st := state(r)
 	if st == nil || len(picks) < 2 {
 		return "", nil
@@ -90,19 +89,19 @@ func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (stri
 	picks = picks[len(picks)-2:]
 	if st.bd.chords >= st.m {
 		for _, p := range picks {
-			if strings.HasPrefix(p, "@") {
+			if p.Point {
 				return "", fmt.Errorf("click on a point: a chord end (1a) or a crossing (1x5)")
 			}
 		}
-		return picks[0] + "-" + picks[1], nil
+		return picks[0].Name + "-" + picks[1].Name, nil
 	}
 	ctr := boards.DegreeCircle{}.Center(o, s)
 	var angles []string
 	for _, p := range picks {
-		if !strings.HasPrefix(p, "@") {
-			l, ok := parseLabel(p)
+		if !p.Point {
+			l, ok := parseLabel(p.Name)
 			if !ok || l.Cross {
-				return "", fmt.Errorf("%q is not a chord end", p)
+				return "", fmt.Errorf("%q is not a chord end", p.Name)
 			}
 			found := ""
 			for q := range st.bd.pts {
@@ -116,10 +115,7 @@ func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (stri
 			angles = append(angles, found)
 			continue
 		}
-		x, y, err := clickAt(p)
-		if err != nil {
-			return "", err
-		}
+		x, y := p.At.X, p.At.Y
 		deg := math.Round(math.Atan2(x-ctr.X, ctr.Y-y) * 180 / math.Pi)
 		if deg < 0 {
 			deg += 360
@@ -130,17 +126,6 @@ func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (stri
 		angles = append(angles, strconv.Itoa(int(deg)))
 	}
 	return angles[0] + "-" + angles[1], nil
-}
-
-// clickAt reads a click "@x,y" in millimetres.
-func clickAt(p string) (x, y float64, err error) {
-	xs, ys, ok := strings.Cut(strings.TrimPrefix(p, "@"), ",")
-	x, err1 := strconv.ParseFloat(xs, 64)
-	y, err2 := strconv.ParseFloat(ys, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("click %q: not a position", p)
-	}
-	return x, y, nil
 }
 
 func state(r games.Round) *State {

@@ -15,6 +15,7 @@ import (
 var (
 	_ games.Board  = Game{}
 	_ games.Shower = Game{}
+	_ games.Worder = Game{}
 )
 
 // OpenRound implements games.Board: the curves in seat order, then each
@@ -293,15 +294,17 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 // Pick implements games.Board: a curve is drawn square by square and ends
 // with a click on its first square again; the numbering is [1] then [2];
 // an inside number is one click, the number being K+1.
-func (Game) Pick(r games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+func (Game) Pick(r games.Round, clicks []games.Pick, _ layout.Point, _ float64) (string, error) {
 	st := state(r)
-	if st == nil || len(picks) == 0 {
+	if st == nil || len(clicks) == 0 {
 		return "", nil
 	}
-	for _, p := range picks {
-		if strings.HasPrefix(p, "@") {
+	picks := make([]string, len(clicks))
+	for i, p := range clicks {
+		if p.Point {
 			return "", fmt.Errorf("click on a square of the grid")
 		}
+		picks[i] = p.Name
 	}
 	switch st.Phase() {
 	case "curves":
@@ -346,4 +349,16 @@ func (Game) MoveName(r games.Round, _ string) string {
 		return fmt.Sprintf("%s filled by %s", st.curveName(g.owner), st.players[g.filler])
 	}
 	return "the round"
+}
+
+// Words implements games.Worder: the filler may stop the grid being
+// filled. The last grid's stop ends the round and is written nowhere
+// (the next round says it), so the page says it again to start that
+// round.
+func (Game) Words(r games.Round) []games.Word {
+	st := state(r)
+	if st == nil || st.Phase() != "inside" {
+		return nil
+	}
+	return []games.Word{{Word: "stop", Label: "Stop filling this grid", Title: "the filler stops: the grid is left unfinished at this number", Again: st.cur == len(st.grids)-1}}
 }

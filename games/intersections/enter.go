@@ -65,11 +65,11 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 }
 
 // Pick implements games.Board: a segment is its two end dots.
-func (Game) Pick(r games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+func (Game) Pick(r games.Round, picks []games.Pick, _ layout.Point, _ float64) (string, error) {
 	if len(picks) < 2 {
 		return "", nil
 	}
-	return picks[len(picks)-2] + "-" + picks[len(picks)-1], nil
+	return picks[len(picks)-2].String() + "-" + picks[len(picks)-1].String(), nil
 }
 
 func state(r games.Round) *State {

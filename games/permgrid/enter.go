@@ -62,11 +62,11 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 }
 
 // Pick implements games.Board: a dot is one click.
-func (Game) Pick(_ games.Round, picks []string, _ layout.Point, _ float64) (string, error) {
+func (Game) Pick(_ games.Round, picks []games.Pick, _ layout.Point, _ float64) (string, error) {
 	if len(picks) == 0 {
 		return "", nil
 	}
-	return picks[len(picks)-1], nil
+	return picks[len(picks)-1].String(), nil
 }
 
 // MoveName implements games.Namer: dot K.

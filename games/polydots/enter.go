@@ -14,7 +14,10 @@ import (
 	"papergames/scorer"
 )
 
-var _ games.Board = Game{}
+var (
+	_ games.Board  = Game{}
+	_ games.Worder = Game{}
+)
 
 // done is the players' word that the dots are placed and the path
 // begins: on paper, the number of dots is agreed before play (the record
@@ -174,28 +177,25 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 // Pick implements games.Board: while the dots are placed, a click is the
 // point of the sheet under it, snapped to the sheet's 0.5 mm (an exact
 // value is typed); then a step of the path is a click on a dot.
-func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (string, error) {
+func (Game) Pick(r games.Round, picks []games.Pick, o layout.Point, s float64) (string, error) {
 	e, ok := r.(*entered)
 	if !ok || len(picks) == 0 {
 		return "", nil
 	}
 	p := picks[len(picks)-1]
 	if len(e.st.dots) == e.st.n {
-		if strings.HasPrefix(p, "@") {
+		if p.Point {
 			return "", errors.New("click on a dot: the path goes from dot to dot")
 		}
-		return p, nil
+		return p.Name, nil
 	}
-	xs, ys, ok := strings.Cut(strings.TrimPrefix(p, "@"), ",")
-	px, err1 := strconv.ParseFloat(xs, 64)
-	py, err2 := strconv.ParseFloat(ys, 64)
-	if !strings.HasPrefix(p, "@") || !ok || err1 != nil || err2 != nil {
+	if !p.Point {
 		return "", errors.New("click on the sheet where the dot goes")
 	}
 	b := sheet(e.st)
 	a, c := b.At(o, s, 0, 0), b.At(o, s, 1, 1)
-	x := math.Round((px-a.X)/(c.X-a.X)*2) / 2
-	y := math.Round((py-a.Y)/(c.Y-a.Y)*2) / 2
+	x := math.Round((p.At.X-a.X)/(c.X-a.X)*2) / 2
+	y := math.Round((p.At.Y-a.Y)/(c.Y-a.Y)*2) / 2
 	if x < 0 || y < 0 || x > b.XSide(s) || y > b.Side(s) {
 		return "", fmt.Errorf("(%g, %g) is off the sheet", x, y)
 	}
@@ -214,4 +214,12 @@ func (Game) MoveName(r games.Round, text string) string {
 		return fmt.Sprintf("dot %d", len(e.st.dots)+1)
 	}
 	return fmt.Sprintf("path step %d", len(e.st.path)+1)
+}
+
+// Words implements games.Worder: done says the dots are placed.
+func (Game) Words(r games.Round) []games.Word {
+	if e, ok := r.(*entered); ok && e.Phase() == "dots" {
+		return []games.Word{{Word: "done", Label: "Dots placed: draw the path (done)", Title: "the players have placed their dots: the path begins"}}
+	}
+	return nil
 }

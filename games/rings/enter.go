@@ -13,7 +13,10 @@ import (
 	"papergames/scorer"
 )
 
-var _ games.Board = Game{}
+var (
+	_ games.Board  = Game{}
+	_ games.Worder = Game{}
+)
 
 // entered is a round on the scoring board: its Record leaves out the
 // segments while the divider is still cutting, so that a transcript
@@ -159,7 +162,7 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 
 // Pick implements games.Board: while cutting, a click on a ring cuts it
 // there, at the nearest whole degree; then a segment is two cut ends.
-func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (string, error) {
+func (Game) Pick(r games.Round, picks []games.Pick, o layout.Point, s float64) (string, error) {
 	st := state(r)
 	if st == nil || len(picks) == 0 {
 		return "", nil
@@ -169,18 +172,16 @@ func (Game) Pick(r games.Round, picks []string, o layout.Point, s float64) (stri
 			return "", nil
 		}
 		a, b := picks[len(picks)-2], picks[len(picks)-1]
-		if strings.HasPrefix(a, "@") || strings.HasPrefix(b, "@") {
+		if a.Point || b.Point {
 			return "", fmt.Errorf("click on a cut end (circle@angle)")
 		}
-		return a + " " + b, nil
+		return a.Name + " " + b.Name, nil
 	}
 	p := picks[len(picks)-1]
-	xs, ys, ok := strings.Cut(strings.TrimPrefix(p, "@"), ",")
-	x, err1 := strconv.ParseFloat(xs, 64)
-	y, err2 := strconv.ParseFloat(ys, 64)
-	if !strings.HasPrefix(p, "@") || !ok || err1 != nil || err2 != nil {
+	if !p.Point {
 		return "", fmt.Errorf("click on a ring to cut it there")
 	}
+	x, y := p.At.X, p.At.Y
 	b := boardOf(st)
 	ctr := b.Center(o, s)
 	d := math.Hypot(x-ctr.X, y-ctr.Y)
@@ -219,4 +220,12 @@ func (Game) MoveName(r games.Round, text string) string {
 	}
 	ring, _, _ := strings.Cut(text, ":")
 	return "ring " + strings.TrimSpace(ring)
+}
+
+// Words implements games.Worder: done ends the cuts.
+func (Game) Words(r games.Round) []games.Word {
+	if st := state(r); st != nil && !st.done {
+		return []games.Word{{Word: "done", Label: "Cuts finished (done)", Title: "the divider has finished cutting"}}
+	}
+	return nil
 }

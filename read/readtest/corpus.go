@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"papergames/games"
@@ -48,6 +49,21 @@ func Sheets(def int) int {
 		return n
 	}
 	return def
+}
+
+// Only reports whether a corpus run reads game id: READ_GAMES, a list of
+// game ids separated by commas, keeps to those; empty keeps every game.
+func Only(id string) bool {
+	list := os.Getenv("READ_GAMES")
+	if list == "" {
+		return true
+	}
+	for _, g := range strings.Split(list, ",") {
+		if strings.TrimSpace(g) == id {
+			return true
+		}
+	}
+	return false
 }
 
 // Options returns a game's parameters and print options from flags, as

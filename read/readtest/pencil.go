@@ -66,9 +66,9 @@ func (pen Pencil) Draw(page *layout.Raster, strokes []scan.Stroke, rng *rand.Ran
 	if shade != nil {
 		multiply(page, shade)
 	}
+	// The accidents of paper darken what is drawn, as graphite does,
+	// never paint over it: they lie on a layer of their own.
 	multiply(page, layer)
-	// The accidents darken what is under them too: on the strokes' layer
-	// a smudge would paint over the lines it touches, rubbing them out.
 	layer = layout.NewRaster(w, h, page.Scale)
 	layer.Map = page.Map
 	for range pen.Smudges {

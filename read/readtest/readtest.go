@@ -110,6 +110,9 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 			pick = func(r games.Round) (games.Move, bool) { return pp.PaperMove(r, fig, s, rng) }
 		}
 		moves := playout(r, rng, fill, pick)
+		if pm, ok := g.(PaperMover); ok {
+			moves = pm.PaperMoves(r)
+		}
 		p.Truth[round] = moves
 		p.Rounds[round] = r
 		if len(moves) > 0 {
@@ -119,6 +122,16 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 	}
 	pen.Draw(p.Img, strokes, rng)
 	return nil
+}
+
+// PaperMover is a Paperer whose paper cannot tell some rounds apart: in
+// Making Intersections, collinear segments that meet end to end draw one
+// line, so the drawing shows the lines and not where one segment ends and
+// the next begins (no score depends on it). PaperMoves writes the moves
+// of r as the game's reader writes what the paper shows of them, and the
+// corpus counts the reader against that.
+type PaperMover interface {
+	PaperMoves(r games.Round) []string
 }
 
 // playout plays random legal moves on r until it is over, or until fill

@@ -2,6 +2,7 @@
 // checks, scores and draws; this file only builds forms and shows results.
 
 import {boardPage as boardView} from './board.js';
+import {readPage as readView} from './read.js';
 
 const view = document.getElementById('view');
 let catalogue = null;
@@ -12,6 +13,17 @@ async function games() {
     catalogue = await r.json();
   }
   return catalogue;
+}
+
+// printOptions are the print options every sheet takes (the board
+// command's flags, sheets.PrintOptions), as the designer's fields.
+let options = null;
+async function printOptions() {
+  if (!options) {
+    const r = await fetch('/api/print-options');
+    options = await r.json();
+  }
+  return options;
 }
 
 // el builds an element: el('p', {class: 'x'}, 'text', child, ...).
@@ -74,27 +86,6 @@ function notFound(id) {
   show('Not found', el('h1', {}, 'No such game'), el('p', {}, `There is no game “${id}”. `, el('a', {href: '#/'}, 'See the games.')));
 }
 
-// The designer's shared print options, named as the board command's flags.
-const printOptions = [
-  {name: 'paper', label: 'Paper', kind: 'select', choices: ['a4', 'a3', 'a5', 'letter', 'legal', 'tabloid'], usage: 'or WxH such as 210x297mm'},
-  {name: 'landscape', label: 'Landscape', kind: 'bool'},
-  {name: 'names', label: 'Player names', kind: 'string', usage: 'comma-separated, in seat order'},
-  {name: 'players', label: 'Players', kind: 'int'},
-  {name: 'copies', label: 'Copies (one board per round)', kind: 'int', usage: 'empty: one per round of the match (each round is played on a fresh board)'},
-  {name: 'per-page', label: 'Boards per page', kind: 'int'},
-  {name: 'rounds', label: 'Rows of the score table', kind: 'int'},
-  {name: 'board-size', label: 'Board size', kind: 'string', usage: 'e.g. 150mm; empty: the largest that fits'},
-  {name: 'margin', label: 'Margin', kind: 'string', value: '10mm'},
-  {name: 'line-width', label: 'Line width', kind: 'string', value: '0.35mm'},
-  {name: 'compact', label: 'Compact: plain boards, as many as fit a page (up to 12)', kind: 'bool'},
-  {name: 'no-table', label: 'No score table', kind: 'bool'},
-  {name: 'no-header', label: 'No header', kind: 'bool'},
-  {name: 'no-record', label: 'No record form', kind: 'bool'},
-  {name: 'rules', label: 'Add the rules page', kind: 'bool'},
-  {name: 'no-ruler', label: 'Leave out the calibration ruler', kind: 'bool'},
-  {name: 'grey', label: 'Grey guide lines', kind: 'bool'},
-];
-
 function field(p) {
   const id = 'opt-' + p.name;
   if (p.kind === 'bool') {
@@ -124,7 +115,7 @@ async function designPage(id) {
   const form = el('form', {class: 'opts', id: 'designer'},
     el('label', {for: 'opt-game'}, 'Game', el('select', {id: 'opt-game'}, gs.map(x => el('option', {value: x.id, selected: x.id === g.id}, x.title)))),
     g.params.map(p => field({...p, label: `--${p.name}: ${p.usage}` + (p.print ? ` (${p.print})` : ''), usage: p.kind === 'int' ? range(p) : ''})),
-    printOptions.map(field));
+    (await printOptions()).map(field));
   form.querySelector('#opt-game').addEventListener('change', e => { location.hash = `#/design/${e.target.value}`; });
   const status = el('p', {class: 'status', id: 'sheet-status'});
   const img = el('img', {id: 'sheet-preview', alt: `${g.title} sheet preview`});
@@ -256,6 +247,7 @@ async function route() {
       case 'design': return await designPage(id);
       case 'score': return await scorePage(id);
       case 'board': return await boardPage(id);
+      case 'read': markNav('read'); return await readView({el, show, errorText});
       default: return await gamesPage();
     }
   } catch (e) {

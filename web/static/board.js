@@ -11,7 +11,12 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const g = playable.find(x => x.id === id);
   // state: the transcript shown (cur), and the longest one of this line of
   // play (full), which redo and jump replay a prefix of.
-  let lastMove = '', cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null;
+  // again: the words whose move ends a round without a trace in its
+  // record (the last grid stopped), sent again to start the next round.
+  let lastMove = '', again = new Set(), cur = null, full = '', fullPlayed = 0, picks = [], hint = false, round = null;
+  // doubts: moves a reader of a photo was unsure of, by "round:move"
+  // (from 0), marked in the move list until the person has looked.
+  let doubts = new Map();
 
   const status = el('p', {class: 'status', id: 'board-status', role: 'status'});
   const refusal = el('p', {class: 'error', id: 'board-error', role: 'alert', hidden: true});
@@ -21,8 +26,8 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const undo = el('button', {type: 'button', class: 'plain', id: 'undo', title: 'take back the last move (U)'}, 'Undo');
   const redo = el('button', {type: 'button', class: 'plain', id: 'redo', title: 'play the move taken back again (R)'}, 'Redo');
   const newRound = el('button', {type: 'button', id: 'new-round', hidden: true}, 'Start the next round');
-  const stopGrid = el('button', {type: 'button', id: 'stop-grid', hidden: true, title: 'the filler stops: the grid is left unfinished at this number'}, 'Stop filling this grid');
-  const done = el('button', {type: 'button', id: 'cuts-done', hidden: true, title: 'the divider has finished cutting'}, 'Cuts finished (done)');
+  // The words the game's board offers now (done, stop), as buttons.
+  const words = el('span', {id: 'words', class: 'row'});
   const hintBox = el('input', {type: 'checkbox', id: 'hint'});
   const legal = el('div', {id: 'legal', class: 'legal', hidden: true});
   const scores = el('div', {id: 'scores'});
@@ -33,11 +38,11 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   const importText = el('textarea', {id: 'import-text', spellcheck: 'false', 'aria-label': 'transcript to import'});
   const importFile = el('input', {type: 'file', id: 'import-file', accept: '.yaml,.yml,.json,.txt', 'aria-label': 'open a transcript file'});
   const importBtn = el('button', {type: 'button', id: 'import'}, 'Import');
-  const replayBox = el('input', {type: 'checkbox', id: 'replay', checked: true});
+  const replayBox = el('input', {type: 'checkbox', id: 'replay'});
   const drop = el('details', {class: 'import', id: 'import-box'},
     el('summary', {}, 'Import a transcript (paste, open a file, or drop one on this page)'),
     importText, el('div', {class: 'row'}, importFile, importBtn,
-      el('label', {class: 'check', for: 'replay'}, replayBox, ' replay it move by move')));
+      el('label', {class: 'check', for: 'replay'}, replayBox, ' replay it move by move (slowly, to watch)')));
 
   // The start form: a game and its board's parameters, the players.
   const startForm = el('form', {class: 'opts', id: 'board-start'},
@@ -57,7 +62,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
 
   const side = el('section', {class: 'board-side'},
     status, refusal, moveForm,
-    el('div', {class: 'row'}, undo, redo, newRound, done, stopGrid),
+    el('div', {class: 'row'}, undo, redo, newRound, words),
     el('label', {class: 'check', for: 'hint'}, hintBox, 'Show legal moves'), legal,
     el('h2', {}, 'Score'), scores,
     el('h2', {}, 'Moves'), moves,
@@ -92,10 +97,19 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     refusal.textContent = msg;
   }
 
+  // The page's own timing, for the browser benchmark: when the last
+  // click or key was made (data-clicked), and the first frame after an
+  // answer is shown (data-shown, with the answer's data-drawn number), in
+  // ms since the page opened.
+  document.addEventListener('click', e => { stage.dataset.clicked = e.timeStamp; }, true);
+  document.addEventListener('submit', e => { stage.dataset.clicked = e.timeStamp; }, true);
+  document.addEventListener('keydown', e => { stage.dataset.clicked = e.timeStamp; }, true);
+
   // render shows an answer; keep says whether it extends the line of play.
   function render(b, keep) {
     cur = b;
-    stage.dataset.seq = (+stage.dataset.seq || 0) + 1;
+    const seq = stage.dataset.seq = (+stage.dataset.seq || 0) + 1;
+    requestAnimationFrame(() => { stage.dataset.shown = performance.now(); stage.dataset.drawn = seq; });
     if (keep) { full = b.transcript; fullPlayed = b.played; }
     game.hidden = false;
     startBox.open = false;
@@ -139,10 +153,9 @@ export async function boardPage({id, query, games, el, show, errorText}) {
       picks.length ? ` Picked: ${picks.join(', ')} (Esc clears).` : '');
     const last = b.rounds.length - 1;
     newRound.hidden = !(b.round === last && b.rounds[last].over && !b.refused);
-    const dotsDone = b.game === 'polygons-and-dots' && b.phase === 'dots';
-    done.hidden = !(b.phase === 'cuts' || dotsDone) || b.round !== b.playing;
-    done.textContent = dotsDone ? 'Dots placed: draw the path (done)' : 'Cuts finished (done)';
-    stopGrid.hidden = b.phase !== 'inside' || b.round !== b.playing;
+    words.replaceChildren(...b.words.map(w => el('button', {type: 'button', class: 'word', id: 'word-' + w.word, 'data-word': w.word, title: w.title,
+      onclick: () => act({move: w.word})}, w.label)));
+    for (const w of b.words) if (w.again) again.add(w.word);
     undo.disabled = b.played === 0;
     redo.disabled = b.played >= fullPlayed || !!b.refused;
     // Legal moves.
@@ -166,7 +179,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     let n = 0;
     moves.replaceChildren(...b.rounds.map((rd, i) => el('div', {class: 'round' + (i === b.round ? ' shown' : '')},
       el('button', {type: 'button', class: 'link', onclick: () => act({round: i})}, `Round ${i + 1}`),
-      el('ol', {}, rd.moves.map(m => { const k = ++n; return el('li', {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}`, onclick: () => act({upto: k}, () => full)}, m)); }),
+      el('ol', {}, rd.moves.map((m, j) => { const k = ++n; const why = doubts.get(`${i}:${j}`); return el('li', why ? {class: 'doubt', title: `read in doubt: ${why}`} : {}, el('button', {type: 'button', class: 'link' + (k === b.played ? ' here' : ''), 'aria-label': `jump to move ${k}: ${m}${why ? ' (read in doubt: ' + why + ')' : ''}`, onclick: () => act({upto: k}, () => full)}, m)); }),
         b.refused && b.refused.round === i ? [el('li', {class: 'refused', id: 'refused-move'}, el('span', {}, b.refused.text), ' ', el('small', {}, b.refused.message))] : [],
         b.refused && b.refused.round === i ? b.unplayed.slice(1).map(m => el('li', {class: 'unplayed'}, m)) : []))));
     scrollToHere();
@@ -238,9 +251,7 @@ export async function boardPage({id, query, games, el, show, errorText}) {
   });
   undo.addEventListener('click', () => act(() => cur && cur.played > 0 && {upto: cur.played - 1}, () => full));
   redo.addEventListener('click', () => act(() => cur && cur.played < fullPlayed && {upto: cur.played + 1}, () => full));
-  newRound.addEventListener('click', () => act(() => lastMove === 'stop' ? {new_round: true, move: 'stop'} : {new_round: true}));
-  done.addEventListener('click', () => act({move: 'done'}));
-  stopGrid.addEventListener('click', () => act({move: 'stop'}));
+  newRound.addEventListener('click', () => act(() => again.has(lastMove) ? {new_round: true, move: lastMove} : {new_round: true}));
   hintBox.addEventListener('change', () => { hint = hintBox.checked; if (cur) render(cur, false); });
   exportBtn.addEventListener('click', () => save(new Blob([cur.transcript], {type: 'application/yaml'}), `${cur.game}.yaml`));
   const picture = async format => {
@@ -302,6 +313,17 @@ export async function boardPage({id, query, games, el, show, errorText}) {
     if (f) { importText.value = await f.text(); load(importText.value); }
   });
   if (g && query.has('start')) startForm.requestSubmit();
+  // A transcript read from a photo (the Read a photo page): replayed here,
+  // its doubtful moves marked.
+  const read = sessionStorage.getItem('papergames-import');
+  if (read) {
+    sessionStorage.removeItem('papergames-import');
+    const {transcript, doubts: ds} = JSON.parse(read);
+    doubts = new Map(ds.filter(d => d.move >= 0).map(d => [`${d.round}:${d.move}`, d.why]));
+    importText.value = transcript;
+    replayBox.checked = false;
+    load(transcript);
+  }
 }
 
 // boardLabel labels a board parameter on the start form: what it counts,

@@ -1,0 +1,52 @@
+// "Read a photo": a photo (the phone's camera opens from the file input)
+// or a scan of a finished sheet goes to the server's reader; the page
+// shows what was read drawn over the image, every doubt, and the
+// transcript, which opens on the scoring board with the doubtful moves
+// marked, for a person to confirm or correct by clicking before scoring.
+
+export async function readPage({el, show, errorText}) {
+  const file = el('input', {type: 'file', id: 'read-file', accept: 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf', capture: 'environment', 'aria-label': 'a photo or a scan of a finished sheet'});
+  const status = el('p', {class: 'status', id: 'read-status', role: 'status'});
+  const out = el('section', {id: 'read-result'});
+  show('Read a photo', el('h1', {}, 'Read a photo of a finished sheet'),
+    el('p', {}, 'Photograph the whole page, its four corner rings in the picture, flat and in good light, or choose a scan (PNG, JPEG or a scanned PDF of a few pages). ',
+      'The reader finds the rings and the code at the top right, and reads every move from the pencil. Names are not read.'),
+    el('div', {class: 'row'}, file), status, out);
+  file.addEventListener('change', async () => {
+    const f = file.files[0];
+    if (!f) return;
+    status.textContent = `Reading ${f.name}…`;
+    out.replaceChildren();
+    const r = await fetch(`/api/read?name=${encodeURIComponent(f.name)}`, {method: 'POST', body: f, headers: {'Content-Type': f.type || 'application/octet-stream'}});
+    if (!r.ok) {
+      status.textContent = '';
+      out.replaceChildren(el('p', {class: 'error', id: 'read-error'}, await errorText(r)));
+      return;
+    }
+    const body = await r.json();
+    status.textContent = `${body.pages.length} page(s) read.`;
+    out.replaceChildren(
+      ...body.matches.map((m, i) => match(m, i)),
+      el('div', {class: 'pages'}, body.pages.map(p => el('figure', {class: 'overlay'},
+        el('img', {src: p.overlay, alt: `what was read on ${p.name}`}),
+        el('figcaption', {class: p.error ? 'error' : ''}, p.error ? `${p.name}: ${p.error}` :
+          `${p.name}: page ${p.page} of ${p.pages} of board ${p.board}, registered to ${p.residual_mm.toFixed(2)} mm; ${p.moves} moves read, ${p.doubts} in doubt`)))));
+  });
+
+  function match(m, i) {
+    const open = el('a', {class: 'button', id: `read-open-${i}`, href: `#/board/${m.game}`, onclick: () => {
+      sessionStorage.setItem('papergames-import', JSON.stringify({transcript: m.transcript, doubts: m.doubts}));
+    }}, 'Open on the scoring board');
+    const save = el('button', {type: 'button', class: 'plain', onclick: () => {
+      const a = el('a', {href: URL.createObjectURL(new Blob([m.transcript], {type: 'text/yaml'})), download: `${m.game}-${m.board}.yaml`});
+      a.click();
+    }}, 'Download transcript');
+    return el('article', {class: 'read-match', id: `read-match-${i}`},
+      el('h2', {}, `${m.title}, board ${m.board}`),
+      m.doubts.length ? el('div', {class: 'doubts'}, el('p', {class: 'error'}, `${m.doubts.length} doubt(s): check them on the board before scoring.`),
+        el('ul', {}, m.doubts.map(d => el('li', {}, d.move >= 0 ? `Round ${d.round + 1}, move ${d.move + 1} (${d.text}): ${d.why}` : d.round >= 0 ? `Round ${d.round + 1}: ${d.why}` : d.why))))
+        : el('p', {class: 'okay'}, 'Every move read without doubt.'),
+      el('div', {class: 'row'}, open, save),
+      el('details', {}, el('summary', {}, 'Transcript'), el('pre', {}, m.transcript)));
+  }
+}
