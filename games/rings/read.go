@@ -210,7 +210,26 @@ func (rd *reader) read() {
 		owners = rd.assign()
 	}
 	rd.out.Entry = rd.entry(owners)
+	rd.doubtRound()
 	rd.out.Notes = append(rd.out.Notes, "the order of play is not on the paper: it is the seats' (the players after the divider, the divider last), and which segment is whose is read from the colours of the sections each one fills")
+}
+
+// doubtRound says the round is in doubt when a move is: the move the
+// paper holds may be another (the cut's next degree, another segment),
+// and the round's score depends on it.
+func (rd *reader) doubtRound() {
+	if len(rd.out.Doubts) > 0 {
+		return
+	}
+	var in []string
+	for _, m := range rd.out.Moves {
+		if m.Doubt != "" {
+			in = append(in, m.Text)
+		}
+	}
+	if len(in) > 0 {
+		rd.out.Doubts = append(rd.out.Doubts, fmt.Sprintf("%d move(s) in doubt (%s): the round's score depends on them", len(in), strings.Join(in, ", ")))
+	}
 }
 
 // readCuts reads every ring's cuts: printed ones from the board, others
@@ -258,7 +277,7 @@ func (rd *reader) readRing(j int) []cutRead {
 	for _, r := range runs(cover, dark, cutCover) {
 		mid := math.Mod(float64(r.from)*step+float64(r.n-1)*step/2, 360)
 		width := float64(r.n) * step * math.Pi / 180 * r1 // mm at the outer circle
-		cuts = append(cuts, rd.cutOf(j, mid, r.dark, width))
+		cuts = append(cuts, rd.cutOf(j, rd.centre(j, mid, r0, r1), r.dark, width))
 	}
 	// A line covering less of the radial: a cut drawn faintly or broken,
 	// or a segment crossing the ring; read, in doubt (readSegments drops
@@ -268,7 +287,7 @@ func (rd *reader) readRing(j int) []cutRead {
 			continue
 		}
 		mid := math.Mod(float64(r.from)*step+float64(r.n-1)*step/2, 360)
-		c := rd.cutOf(j, mid, r.dark, 0)
+		c := rd.cutOf(j, rd.centre(j, mid, r0, r1), r.dark, 0)
 		c.weak = true
 		c.conf = math.Min(c.conf, r.cover)
 		if c.doubt == "" {
@@ -281,6 +300,14 @@ func (rd *reader) readRing(j int) []cutRead {
 	// lines closer than paper shows apart).
 	var out []cutRead
 	for _, c := range cuts {
+		if len(out) > 0 && c.f-out[len(out)-1].f < sameCut {
+			// One line read as two runs (a gap across it, shading on
+			// one side): one cut, the surer reading.
+			if p := &out[len(out)-1]; p.weak && !c.weak {
+				*p = c
+			}
+			continue
+		}
 		if len(out) > 0 && out[len(out)-1].deg.Cmp(c.deg) == 0 {
 			p := &out[len(out)-1]
 			p.doubt = fmt.Sprintf("two lines at about %s degrees", p.text)
@@ -293,6 +320,68 @@ func (rd *reader) readRing(j int) []cutRead {
 		out = out[:len(out)-1]
 	}
 	return out
+}
+
+// centre returns the middle of the line read across ring j at about
+// angle a (degrees), from r0 to r1 mm: the middle of its two edges in
+// the pencil's darkness across it, each where the profile falls halfway
+// from its peak to the level on its own side. Where a section is shaded
+// on one side of a cut, graphite over the shading is darker than beside
+// it: the ridges (seen against their sides) shift the run of covered
+// radials, one level for both sides would too; edges found against
+// their own side do not.
+func (rd *reader) centre(j int, a, r0, r1 float64) float64 {
+	rm := (r0 + r1) / 2
+	stepMM := 0.05
+	half := 1.2 // mm either side at the ring's middle
+	n := int(half / stepMM)
+	prof := make([]float64, 2*n+1)
+	for i := range prof {
+		da := float64(i-n) * stepMM / rm * 180 / math.Pi
+		sum, cnt := 0.0, 0
+		for r := r0; r <= r1; r += 0.25 {
+			if v, ok := rd.in.Ink.At(layout.Compass(rd.ctr, r, a+da)); ok {
+				sum += v
+				cnt++
+			}
+		}
+		if cnt == 0 {
+			return a
+		}
+		prof[i] = sum / float64(cnt)
+	}
+	// The peak near the run's middle, and the run above the level round
+	// it only (another line within reach does not count).
+	pk := n
+	for i := n / 2; i <= n+n/2; i++ {
+		if prof[i] > prof[pk] {
+			pk = i
+		}
+	}
+	// Each edge where the profile falls halfway from the peak to its own
+	// side's level (interpolated): the middle of the two.
+	peak := prof[pk]
+	sideL, sideR := prof[0], prof[len(prof)-1]
+	if peak-math.Max(sideL, sideR) < 0.05 {
+		return a
+	}
+	lvlL, lvlR := (peak+sideL)/2, (peak+sideR)/2
+	lo := pk
+	for lo > 0 && prof[lo-1] >= lvlL {
+		lo--
+	}
+	hi := pk
+	for hi < len(prof)-1 && prof[hi+1] >= lvlR {
+		hi++
+	}
+	if lo == 0 || hi == len(prof)-1 {
+		return a
+	}
+	el := float64(lo) - (prof[lo]-lvlL)/(prof[lo]-prof[lo-1])
+	er := float64(hi) + (prof[hi]-lvlR)/(prof[hi]-prof[hi+1])
+	mid := (el+er)/2 - float64(n)
+	c := a + mid*stepMM/rm*180/math.Pi
+	return math.Mod(c+360, 360)
 }
 
 // run is a run of angles, from the sample from for n, whose radials are
@@ -334,6 +423,14 @@ func runs(cover, dark []float64, thr float64) []run {
 	return out
 }
 
+// cutMargin is how far from halfway between two whole degrees, in mm
+// across its ring's middle, a cut by hand must lie to be read sure.
+const cutMargin = 0.1
+
+// sameCut is how close, in degrees, two lines read across a ring are
+// one line.
+const sameCut = 0.3
+
 // cutOf is the cut of ring j read at angle a (degrees, not rounded), with
 // the line's darkness and the width of its run at the outer circle.
 func (rd *reader) cutOf(j int, a, dark, width float64) cutRead {
@@ -344,7 +441,12 @@ func (rd *reader) cutOf(j int, a, dark, width float64) cutRead {
 	off := math.Abs(a - math.Round(a)) // 0 to 0.5 degree
 	c := cutRead{text: fmt.Sprint(int(deg)), deg: big.NewRat(int64(deg), 1), f: a, dark: dark}
 	c.conf = 1 - off/0.5
-	if off > 0.3 {
+	// How far the line lies from halfway between two degrees, in mm
+	// across the ring's middle: a degree is a fifth of a mm on the inner
+	// rings, where the pencil's width and the shading beside a line move
+	// its middle as much.
+	margin := (0.5 - off) * math.Pi / 180 * (rd.radius(j) + rd.radius(j+1)) / 2
+	if off > 0.3 || margin < cutMargin {
 		lo := int(math.Floor(a))
 		c.doubt = fmt.Sprintf("ring %d's line lies between %d and %d degrees (%.2f)", j, (lo+360)%360, (lo+361)%360, a)
 	}

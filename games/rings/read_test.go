@@ -3,6 +3,7 @@ package rings_test
 import (
 	"fmt"
 	"image"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -192,8 +193,8 @@ func TestReadColoursAlike(t *testing.T) {
 		t.Errorf("in colour: in doubt %v %v\n%s", doubted, out.Doubts, out.Entry)
 	}
 	out = readBoard(t, flags, play, pen, grey)
-	if _, doubted := moves(out); len(doubted) == 0 {
-		t.Errorf("in grey, red and blue: nothing in doubt\n%s", out.Entry)
+	if _, doubted := moves(out); len(doubted) == 0 || len(out.Doubts) == 0 {
+		t.Errorf("in grey, red and blue: nothing in doubt (round: %v)\n%s", out.Doubts, out.Entry)
 	}
 }
 
@@ -224,6 +225,49 @@ func TestReadCorpusBrief(t *testing.T) {
 			if c.Registered != c.Pages || right < minRight || wrong > limit || c.BlankFalse > 0 {
 				t.Errorf("%v, %s: %s", flags, d.Name, c)
 			}
+		}
+	}
+}
+
+// Cuts by hand on every ring of a six-circle target are read to their
+// whole degree, none in doubt: a degree is a fifth of a mm on the inner
+// ring, and the line's middle is read from its pencil's profile.
+func TestReadCutAngles(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints and scans sheets")
+	}
+	for seed := range 3 {
+		rng := rand.New(rand.NewPCG(uint64(seed), 9))
+		var moves []string
+		truth := map[string]bool{}
+		for j, k := range []int{2, 4, 6, 8, 8} {
+			used := []int{}
+			for len(used) < k {
+				a := rng.IntN(360)
+				ok := true
+				for _, u := range used {
+					if math.Abs(math.Mod(float64(a-u)+540, 360)-180) < 12 {
+						ok = false
+					}
+				}
+				if ok {
+					used = append(used, a)
+					m := fmt.Sprintf("%d:%d", j+1, a)
+					moves = append(moves, m)
+					truth[m] = true
+				}
+			}
+		}
+		out := readBoard(t, map[string]string{"circles": "6"}, moves, readtest.Pencils[seed%3], clean)
+		var got []string
+		for _, m := range out.Moves {
+			got = append(got, m.Text)
+			if m.Doubt != "" || !truth[m.Text] {
+				t.Errorf("seed %d: %s read (doubt %q)", seed, m.Text, m.Doubt)
+			}
+		}
+		if len(got) != len(moves) {
+			t.Errorf("seed %d: read %v, want %v", seed, got, moves)
 		}
 	}
 }
