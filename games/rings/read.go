@@ -40,13 +40,14 @@ const (
 // A segment is seen when pencil covers segCover of its seen length, with
 // no stretch of more than segGap mm without it, over segSeen mm at least
 // (a segment wholly along cuts, under the print, cannot be seen). A cut
-// by hand is a radial line covering cutCover of its ring's width.
+// by hand is a radial line covering cutCover of its ring's width (a
+// line covering weakCover of it is read in doubt).
 const (
 	segCover  = 0.7
 	segGap    = 2.0
 	segSeen   = 2.0
 	segSure   = 5.0
-	cutCover  = 0.8
+	cutCover  = 0.7
 	weakCover = 0.45
 )
 
@@ -62,9 +63,9 @@ const (
 // whitens a light colour, within densTolGrey); a section's colour may be any
 // key's whose distance is within keyMargin of the nearest key's.
 const (
-	bareMax     = 0.05
+	bareMax     = 0.03
 	shadedMin   = 0.14
-	bareShare   = 0.15
+	bareShare   = 0.1
 	shadedShare = 0.5
 	greyTol     = 0.2
 	greyMax     = 0.6
