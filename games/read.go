@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 
 	"papergames/layout"
@@ -81,6 +82,17 @@ func (r *ReadOut) Doubtful() int {
 type Paperer interface {
 	Reader
 	Paper(r Round, fig layout.Figure, o layout.Point, s float64) []scan.Stroke
+}
+
+// PaperPlayer is a Paperer whose engine allows moves paper cannot show,
+// or not apart (a cut at any angle, a segment drawn over a printed
+// line): PaperMove returns a random legal move of r as a player makes one
+// on the board fig printed at size s (a cut at a whole degree, a segment
+// whose pencil shows), for the reader's corpus; false leaves the move to
+// the engine's candidates.
+type PaperPlayer interface {
+	Paperer
+	PaperMove(r Round, fig layout.Figure, s float64, rng *rand.Rand) (Move, bool)
 }
 
 // ReadList writes a transcript list key: one move a line, each move in

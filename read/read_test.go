@@ -30,6 +30,7 @@ var corpus = []struct {
 	{"cross-dont-cross", map[string]string{"copies": "2"}, true},
 	{"arcs-and-marks", map[string]string{"copies": "2"}, false},
 	{"polygons-and-dots", map[string]string{"copies": "2"}, false},
+	{"crossing-the-rings", map[string]string{"copies": "2"}, false},
 }
 
 // TestReadClean reads a pencilled sheet of every game read, straight from

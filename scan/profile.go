@@ -31,7 +31,10 @@ func (k *Ink) Profile(pl []layout.Point, half float64) []Sample {
 
 // Walk calls fn with each sample of the Profile in turn, keeping none: a
 // reader that weighs thousands of candidate paths sums them as they come.
-func (k *Ink) Walk(pl []layout.Point, half float64, fn func(Sample)) {
+func (k *Ink) Walk(pl []layout.Point, half float64, fn func(Sample)) { walk(k.At, pl, half, fn) }
+
+// walk is Walk over any sampler at.
+func walk(at func(layout.Point) (float64, bool), pl []layout.Point, half float64, fn func(Sample)) {
 	for i := 1; i < len(pl); i++ {
 		a, b := pl[i-1], pl[i]
 		l := a.Dist(b)
@@ -46,7 +49,7 @@ func (k *Ink) Walk(pl []layout.Point, half float64, fn func(Sample)) {
 			c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
 			sm := Sample{At: c, Len: ds}
 			for o := -half; o <= half+1e-9; o += Step {
-				v, ok := k.At(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
+				v, ok := at(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
 				if ok {
 					sm.Seen = true
 					sm.Dark = math.Max(sm.Dark, v)

@@ -105,32 +105,7 @@ const Step = 0.2
 // sample across the path within half (mm) of it, counted as pencil when
 // darker than thresh (0 to 1).
 func (k *Ink) Along(pl []layout.Point, half, thresh float64) Trace {
-	var t Trace
-	total, seen, covered, dark := 0.0, 0.0, 0.0, 0.0
-	run := 0.0
-	k.Walk(pl, half, func(sm Sample) {
-		total += sm.Len
-		if !sm.Seen {
-			return
-		}
-		seen += sm.Len
-		dark += sm.Dark * sm.Len
-		if sm.Dark >= thresh {
-			covered += sm.Len
-			run = 0
-		} else {
-			run += sm.Len
-			t.Gap = math.Max(t.Gap, run)
-		}
-	})
-	if total > 0 {
-		t.Seen = seen / total
-	}
-	if seen > 0 {
-		t.Cover = covered / seen
-		t.Dark = dark / seen
-	}
-	return t
+	return AlongWith(k.At, pl, half, thresh)
 }
 
 // Spot is the evidence of pencil in a disc.

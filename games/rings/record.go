@@ -50,6 +50,7 @@ func record(b boards.Rings, players int) *layout.Form {
 			"Copy these lines into the transcript (papergames transcript crossing-the-rings prints one to fill in).",
 			fmt.Sprintf("Cuts: each ring's angles after its number, e.g. 2: 45 135 270; ring j takes j up to %s cuts.", PowerWords),
 			"Segments: in play order, the players after the divider in seat order, the divider last; each line reads - NAME: END END, an end written circle@angle, e.g. 2@90.",
+			"Colours: before the round, each player shades their box at a corner of the target with the pencil they fill sections with, so that papergames read can tell whose each section is.",
 		},
 		Parts: []layout.FormPart{{Fields: []string{"divider"}}, cuts, segs},
 	}
@@ -70,6 +71,8 @@ func (g Game) Blank(v games.Values, players []string, rounds int) string {
 	fmt.Fprintf(&b, "  # One entry per round. cuts: each ring's cut angles after its number,\n")
 	fmt.Fprintf(&b, "  # degrees clockwise from the top (ring j takes j up to 2^j cuts);\n")
 	fmt.Fprintf(&b, "  # segments: in play order, each - NAME: END END, an end circle@angle.\n")
+	b.WriteString("  # Each player shades their box at a corner of the target with the\n")
+	b.WriteString("  # pencil they fill sections with (papergames read learns the colours).\n")
 	if b0.Cuts != nil {
 		if v.Bool("random-dividers") {
 			b.WriteString("  # The cuts printed on the sheet are filled in: round K is played on\n")

@@ -52,7 +52,7 @@ func (g Game) Setup(v games.Values, players []string) (*games.Setup, error) {
 	return &games.Setup{
 		Params:  fmt.Sprintf("%d circles, %d rings · %d players · ring j is cut into j up to %s sections", n, n-1, len(players), PowerWords),
 		Key:     key,
-		Cells:   []layout.Cell{{Figure: b, Record: record(b, len(players))}},
+		Cells:   []layout.Cell{{Figure: Target{Rings: b, Players: players}, Record: record(b, len(players))}},
 		Rounds:  len(players),
 		Match:   "each player divides once",
 		PerPage: 1,
@@ -74,7 +74,7 @@ func (g Game) CopyCells(v games.Values, players []string, i int) ([]layout.Cell,
 	if err != nil {
 		return nil, err
 	}
-	c := layout.Cell{Figure: b, Record: record(b, len(players))}
+	c := layout.Cell{Figure: Target{Rings: b, Players: players}, Record: record(b, len(players))}
 	if v.Bool("random-dividers") {
 		c.Caption = fmt.Sprintf("copy %d · board %s", i+1, games.BoardID(key))
 	}

@@ -24,22 +24,47 @@ type Pencil struct {
 	Colours []layout.Color
 }
 
-// Pencils are the usual hands: a light HB, a firm 2B, a hurried one.
+// Pencils are the usual hands: a light HB, a firm 2B, a hurried one,
+// each player with a coloured pencil of their own for shading.
 var Pencils = []Pencil{
-	{Dark: 0.45, Width: 0.45, Wobble: 0.15, Overshoot: 0.8, Gaps: 0.03},
-	{Dark: 0.75, Width: 0.6, Wobble: 0.25, Overshoot: 1.2, Gaps: 0.01, Smudges: 1},
-	{Dark: 0.55, Width: 0.5, Wobble: 0.35, Overshoot: 1.5, Gaps: 0.05, Smudges: 2, Stray: 1, Erased: 1},
+	{Dark: 0.45, Width: 0.45, Wobble: 0.15, Overshoot: 0.8, Gaps: 0.03, Colours: ColouredPencils},
+	{Dark: 0.75, Width: 0.6, Wobble: 0.25, Overshoot: 1.2, Gaps: 0.01, Smudges: 1, Colours: ColouredPencils},
+	{Dark: 0.55, Width: 0.5, Wobble: 0.35, Overshoot: 1.5, Gaps: 0.05, Smudges: 2, Stray: 1, Erased: 1, Colours: ColouredPencils},
+}
+
+// ColouredPencils are the seats' coloured pencils as they shade white
+// paper at an even pressure: blue, orange, green, red, purple, brown,
+// pink, teal. On a grey copy the first two stay apart (a dark and a light
+// grey); among more, several greys come close, as they do on paper.
+var ColouredPencils = []layout.Color{
+	{R: 70, G: 110, B: 210}, {R: 245, G: 150, B: 50}, {R: 60, G: 165, B: 80}, {R: 215, G: 55, B: 60},
+	{R: 150, G: 80, B: 180}, {R: 150, G: 100, B: 60}, {R: 240, G: 130, B: 180}, {R: 40, G: 160, B: 170},
 }
 
 // Draw draws the strokes on the page, darkening it as graphite does
-// (multiplied into the print).
+// (multiplied into the print). Shading, lines and accidents lie on layers
+// of their own: graphite drawn across a coloured pencil's shading darkens
+// it further, and a smudge darkens the lines under it (on one layer,
+// what is drawn later paints over what is under it).
 func (pen Pencil) Draw(page *layout.Raster, strokes []scan.Stroke, rng *rand.Rand) {
 	b := page.Img.Bounds()
 	w, h := float64(b.Dx())/page.Scale, float64(b.Dy())/page.Scale
 	layer := layout.NewRaster(w, h, page.Scale)
 	layer.Map = page.Map
+	var shade *layout.Raster
 	for _, s := range strokes {
+		if s.Tool == scan.Shade {
+			if shade == nil {
+				shade = layout.NewRaster(w, h, page.Scale)
+				shade.Map = page.Map
+			}
+			pen.stroke(shade, s, rng)
+			continue
+		}
 		pen.stroke(layer, s, rng)
+	}
+	if shade != nil {
+		multiply(page, shade)
 	}
 	// The accidents of paper darken what is drawn, as graphite does,
 	// never paint over it: they lie on a layer of their own.
@@ -79,6 +104,14 @@ func (pen Pencil) Draw(page *layout.Raster, strokes []scan.Stroke, rng *rand.Ran
 	multiply(page, layer)
 }
 
+// pressed is colour c laid down k times as densely (Beer and Lambert: a
+// channel's transmittance to the power k), as a hand presses lighter or
+// harder from one shading to the next.
+func pressed(c layout.Color, k float64) layout.Color {
+	ch := func(v uint8) uint8 { return uint8(math.Round(255 * math.Pow(float64(v)/255, k))) }
+	return layout.Color{R: ch(c.R), G: ch(c.G), B: ch(c.B)}
+}
+
 func grey(dark float64) layout.Color {
 	v := uint8(math.Round(255 * (1 - math.Min(1, math.Max(0, dark)))))
 	return layout.Color{R: v, G: v, B: v}
@@ -89,7 +122,7 @@ func (pen Pencil) stroke(layer *layout.Raster, s scan.Stroke, rng *rand.Rand) {
 	dark := pen.Dark * (0.8 + 0.35*rng.Float64())
 	c := grey(dark)
 	if pen.Colours != nil && s.Tool == scan.Shade {
-		c = pen.Colours[s.Seat%len(pen.Colours)]
+		c = pressed(pen.Colours[s.Seat%len(pen.Colours)], 0.75+0.4*rng.Float64())
 	}
 	switch s.Tool {
 	case scan.Dot:

@@ -90,9 +90,25 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 		for len(t.Rounds) <= round {
 			t.Rounds = append(t.Rounds, &input.Node{Kind: input.Map})
 		}
-		r, _, err := b.OpenRound(t, round, v)
+		r, words, err := b.OpenRound(t, round, v)
 		if err != nil {
 			return fmt.Errorf("round %d: %v", round+1, err)
+		}
+		// What the blank transcript fills in (cuts printed on the board)
+		// is played before the round, and is not the players' to draw.
+		for _, w := range words {
+			m, err := r.Parse(w.Text)
+			if err == nil {
+				err = r.Play(m)
+			}
+			if err != nil {
+				return fmt.Errorf("round %d: the blank's %q: %v", round+1, w.Text, err)
+			}
+		}
+		var pick func(games.Round) (games.Move, bool)
+		if pp, ok := g.(games.PaperPlayer); ok {
+			fig, s := pl.Figure, pl.S
+			pick = func(r games.Round) (games.Move, bool) { return pp.PaperMove(r, fig, s, rng) }
 		}
 		var moves []string
 		if po, ok := g.(Playouter); ok {
@@ -100,7 +116,7 @@ func (p *Page) Play(g games.Game, v games.Values, o sheets.Options, pen Pencil, 
 				return fmt.Errorf("round %d: %v", round+1, err)
 			}
 		} else {
-			moves = playout(r, rng, fill)
+			moves = playout(r, rng, fill, pick)
 		}
 		if pm, ok := g.(PaperMover); ok {
 			moves = pm.PaperMoves(r)
@@ -170,8 +186,22 @@ func (p *Page) Compare(round int, out *games.ReadOut) Count {
 }
 
 // playout plays random legal moves on r until it is over, or until fill
-// of the moves a full playout makes are played, and returns them.
-func playout(r games.Round, rng *rand.Rand, fill float64) []string {
+// of the moves a full playout makes are played, and returns them. pick,
+// when set, chooses a move as paper shows it (games.PaperPlayer); the
+// engine's candidates choose where it does not.
+func playout(r games.Round, rng *rand.Rand, fill float64, pick func(games.Round) (games.Move, bool)) []string {
+	next := func() (games.Move, bool) {
+		if pick != nil {
+			if m, ok := pick(r); ok {
+				return m, true
+			}
+		}
+		ms := r.Moves()
+		if len(ms) == 0 {
+			return nil, false
+		}
+		return ms[rng.IntN(len(ms))], true
+	}
 	var out []string
 	limit := math.MaxInt
 	if fill < 1 {
@@ -179,11 +209,8 @@ func playout(r games.Round, rng *rand.Rand, fill float64) []string {
 		// after, stopping early.
 		n := 0
 		for !r.Over() {
-			ms := r.Moves()
-			if len(ms) == 0 {
-				break
-			}
-			if r.Play(ms[rng.IntN(len(ms))]) != nil {
+			m, ok := next()
+			if !ok || r.Play(m) != nil {
 				break
 			}
 			n++
@@ -194,11 +221,10 @@ func playout(r games.Round, rng *rand.Rand, fill float64) []string {
 		limit = int(math.Round(fill * float64(n)))
 	}
 	for !r.Over() && len(out) < limit {
-		ms := r.Moves()
-		if len(ms) == 0 {
+		m, ok := next()
+		if !ok {
 			break
 		}
-		m := ms[rng.IntN(len(ms))]
 		if err := r.Play(m); err != nil {
 			break
 		}
