@@ -203,7 +203,10 @@ const (
 type Stroke struct {
 	Tool   Tool
 	Points []layout.Point
-	Seat   int // who drew it, for coloured pencils
+	Seat   int // who drew it
+	// Colour: shaded with the seat's coloured pencil (Crossing The
+	// Rings' sections and key boxes); else graphite (an exam bubble).
+	Colour bool
 }
 
 // Sectors measures the pencil round c in n equal angular sectors of the

@@ -254,7 +254,7 @@ func (Game) Paper(r games.Round, fig layout.Figure, o layout.Point, s float64) [
 		for p := range tg.players() {
 			box := tg.KeyBox(o, s, p)
 			in := 0.3
-			shades = append(shades, scan.Stroke{Tool: scan.Shade, Seat: p, Points: []layout.Point{
+			shades = append(shades, scan.Stroke{Tool: scan.Shade, Seat: p, Colour: true, Points: []layout.Point{
 				{X: box.Min.X + in, Y: box.Min.Y + in}, {X: box.Max.X - in, Y: box.Min.Y + in},
 				{X: box.Max.X - in, Y: box.Max.Y - in}, {X: box.Min.X + in, Y: box.Max.Y - in}}})
 		}
@@ -265,7 +265,7 @@ func (Game) Paper(r games.Round, fig layout.Figure, o layout.Point, s float64) [
 			layout.Compass(ctr, b.Radius(s, p.a.circle), p.a.d.f), layout.Compass(ctr, b.Radius(s, p.b.circle), p.b.d.f)}})
 		for _, i := range st.fill[p.from:p.to] {
 			j, sec := st.sectionOf(int(i))
-			shades = append(shades, scan.Stroke{Tool: scan.Shade, Seat: seat, Points: sectorOutline(b, ctr, s, st.sectionAngles(j, sec), j, 0)})
+			shades = append(shades, scan.Stroke{Tool: scan.Shade, Seat: seat, Colour: true, Points: sectorOutline(b, ctr, s, st.sectionAngles(j, sec), j, 0)})
 		}
 	}
 	return append(shades, lines...)

@@ -121,7 +121,7 @@ func grey(dark float64) layout.Color {
 func (pen Pencil) stroke(layer *layout.Raster, s scan.Stroke, rng *rand.Rand) {
 	dark := pen.Dark * (0.8 + 0.35*rng.Float64())
 	c := grey(dark)
-	if pen.Colours != nil && s.Tool == scan.Shade {
+	if pen.Colours != nil && s.Tool == scan.Shade && s.Colour {
 		c = pressed(pen.Colours[s.Seat%len(pen.Colours)], 0.75+0.4*rng.Float64())
 	}
 	switch s.Tool {

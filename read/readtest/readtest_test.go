@@ -62,7 +62,7 @@ func TestPencilLayers(t *testing.T) {
 	page := layout.NewRaster(60, 60, PrintDPM)
 	pen := Pencil{Dark: 0.5, Width: 0.6, Smudges: 40, Colours: ColouredPencils}
 	strokes := []scan.Stroke{
-		{Tool: scan.Shade, Seat: 0, Points: []layout.Point{{X: 10, Y: 10}, {X: 50, Y: 10}, {X: 50, Y: 50}, {X: 10, Y: 50}}},
+		{Tool: scan.Shade, Seat: 0, Colour: true, Points: []layout.Point{{X: 10, Y: 10}, {X: 50, Y: 10}, {X: 50, Y: 50}, {X: 10, Y: 50}}},
 		{Tool: scan.Ruler, Points: []layout.Point{{X: 5, Y: 30}, {X: 55, Y: 30}}},
 	}
 	pen.Draw(page, strokes, rand.New(rand.NewPCG(1, 2)))
