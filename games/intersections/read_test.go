@@ -230,36 +230,7 @@ func TestReadScores(t *testing.T) {
 				}
 			}
 		}
-		ms := read.Group(prs)
-		if len(ms) != 1 {
-			t.Fatalf("%d matches", len(ms))
-		}
-		tr, err := games.ReadTranscript(g, "read.yaml", []byte(ms[0].Transcript()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, _, err := g.Score(tr, v)
-		if err != nil {
-			t.Fatalf("%v: %v\n%s", flags, err, ms[0].Transcript())
-		}
-		rounds := 0
-		for _, p := range pages {
-			rounds += len(p.Rounds)
-		}
-		if len(res.Rounds) != rounds || rounds == 0 {
-			t.Fatalf("%v: %d rounds scored, %d played", flags, len(res.Rounds), rounds)
-		}
-		for i, rd := range res.Rounds {
-			var want []int
-			for _, p := range pages {
-				if r, ok := p.Rounds[i]; ok {
-					want = r.Scores()
-				}
-			}
-			if !slices.Equal(rd.Scores, want) {
-				t.Errorf("%v round %d: the transcript read scores %v, the engine %v", flags, i+1, rd.Scores, want)
-			}
-		}
+		readtest.ScoresAgree(t, g, v, flags, pages, prs)
 	}
 }
 

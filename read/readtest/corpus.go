@@ -5,6 +5,7 @@ import (
 	"image"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -169,4 +170,41 @@ func ReadCount(t testing.TB, p *Page, img image.Image) Count {
 		}
 	}
 	return c
+}
+
+// ScoresAgree groups the pages read into one match, scores the transcript
+// read as papergames score would, and checks that every round scores as
+// the engine scored the round played on paper (what labels the messages).
+func ScoresAgree(t testing.TB, g games.Scorer, v games.Values, what any, pages []*Page, prs []*read.PageResult) {
+	t.Helper()
+	ms := read.Group(prs)
+	if len(ms) != 1 {
+		t.Fatalf("%v: %d matches", what, len(ms))
+	}
+	tr, err := games.ReadTranscript(g, "read.yaml", []byte(ms[0].Transcript()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, _, err := g.Score(tr, v)
+	if err != nil {
+		t.Fatalf("%v: %v\n%s", what, err, ms[0].Transcript())
+	}
+	rounds := 0
+	for _, p := range pages {
+		rounds += len(p.Rounds)
+	}
+	if len(res.Rounds) != rounds || rounds == 0 {
+		t.Fatalf("%v: %d rounds scored, %d played", what, len(res.Rounds), rounds)
+	}
+	for i, rd := range res.Rounds {
+		var want []int
+		for _, p := range pages {
+			if r, ok := p.Rounds[i]; ok {
+				want = r.Scores()
+			}
+		}
+		if !slices.Equal(rd.Scores, want) {
+			t.Errorf("%v round %d: the transcript read scores %v, the engine %v", what, i+1, rd.Scores, want)
+		}
+	}
 }
