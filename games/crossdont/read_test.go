@@ -85,14 +85,6 @@ func readInk(t *testing.T, m int, ink *scan.Ink) *games.ReadOut {
 	return out
 }
 
-func texts(out *games.ReadOut) []string {
-	var s []string
-	for _, m := range out.Moves {
-		s = append(s, m.Text)
-	}
-	return s
-}
-
 func TestReadCases(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("reads whole boards: seconds")
@@ -105,7 +97,7 @@ func TestReadCases(t *testing.T) {
 	t.Run("blank", func(t *testing.T) {
 		out := readInk(t, 3, inkOf(nil))
 		if !out.Blank || len(out.Moves) > 0 || len(out.Doubts) > 0 {
-			t.Errorf("a blank board reads %v, blank %v, doubts %v", texts(out), out.Blank, out.Doubts)
+			t.Errorf("a blank board reads %v, blank %v, doubts %v", readtest.Texts(out), out.Blank, out.Doubts)
 		}
 		if !strings.Contains(out.Entry, "chords: []") {
 			t.Errorf("entry %q", out.Entry)
@@ -113,7 +105,7 @@ func TestReadCases(t *testing.T) {
 	})
 	t.Run("finished round", func(t *testing.T) {
 		out := readInk(t, 3, inkOf(strokes))
-		if got := texts(out); !slices.Equal(readtest.Sorted(got), readtest.Sorted(want)) {
+		if got := readtest.Texts(out); !slices.Equal(readtest.Sorted(got), readtest.Sorted(want)) {
 			t.Errorf("read %v, want %v", got, want)
 		}
 		// The short lines between neighbouring chord ends lie under the
@@ -140,7 +132,7 @@ func TestReadCases(t *testing.T) {
 	t.Run("a segment missed", func(t *testing.T) {
 		out := readInk(t, 3, inkOf(slices.Delete(slices.Clone(strokes), 5, 6)))
 		if len(out.Doubts) == 0 {
-			t.Fatalf("no round doubt; read %v", texts(out))
+			t.Fatalf("no round doubt; read %v", readtest.Texts(out))
 		}
 		for _, mv := range out.Moves {
 			if mv.Doubt == "" {
@@ -153,7 +145,7 @@ func TestReadCases(t *testing.T) {
 		r := played(t, 3, 1, 4)
 		out := readInk(t, 3, inkOf(g.Paper(r, boards.DegreeCircle{}, boardO, boardS)))
 		if len(out.Doubts) == 0 {
-			t.Fatalf("no round doubt; read %v", texts(out))
+			t.Fatalf("no round doubt; read %v", readtest.Texts(out))
 		}
 		for _, mv := range out.Moves {
 			if mv.Doubt == "" {

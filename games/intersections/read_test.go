@@ -1,7 +1,6 @@
 package intersections_test
 
 import (
-	"image"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -54,42 +53,6 @@ func rule(t *testing.T, p *readtest.Page, n int, segs ...string) []scan.Stroke {
 		out = append(out, scan.Stroke{Tool: scan.Ruler, Points: pts})
 	}
 	return out
-}
-
-// readImage reads a page image.
-func readImage(t *testing.T, img image.Image) *read.PageResult {
-	t.Helper()
-	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
-	if pr.Err != nil {
-		t.Fatal(pr.Err)
-	}
-	if len(pr.Boards) == 0 {
-		t.Fatal("no boards")
-	}
-	for _, b := range pr.Boards {
-		if b.Err != nil {
-			t.Fatalf("board %d: %v", b.Index+1, b.Err)
-		}
-	}
-	return pr
-}
-
-func texts(out *games.ReadOut) []string {
-	var s []string
-	for _, m := range out.Moves {
-		s = append(s, m.Text)
-	}
-	return s
-}
-
-func doubts(out *games.ReadOut) []string {
-	s := slices.Clone(out.Doubts)
-	for _, m := range out.Moves {
-		if m.Doubt != "" {
-			s = append(s, m.Text+": "+m.Doubt)
-		}
-	}
-	return s
 }
 
 func TestReadCases(t *testing.T) {
@@ -171,14 +134,14 @@ func TestReadCases(t *testing.T) {
 				step := p.Board.Boards[0].S / float64(n-1)
 				p.Img.Fill((&layout.Path{}).Circle(layout.Point{X: a.X + step*at, Y: a.Y}, 3.5), layout.White)
 			}
-			out := readImage(t, p.Img.Img).Boards[0].Out
-			if got := texts(out); !slices.Equal(got, tc.want) {
+			out := readtest.ReadImage(t, p.Img.Img).Boards[0].Out
+			if got := readtest.Texts(out); !slices.Equal(got, tc.want) {
 				t.Errorf("read %v, want %v", got, tc.want)
 			}
 			if out.Blank != tc.blank {
 				t.Errorf("blank %v, want %v", out.Blank, tc.blank)
 			}
-			got := doubts(out)
+			got := readtest.Doubts(out)
 			if len(got) != len(tc.doubts) {
 				t.Fatalf("doubts %q, want %q", got, tc.doubts)
 			}
@@ -221,12 +184,12 @@ func TestReadScores(t *testing.T) {
 			if err := p.Play(g, v, o, steady, rng, 1); err != nil {
 				t.Fatal(err)
 			}
-			pr := readImage(t, p.Img.Img)
+			pr := readtest.ReadImage(t, p.Img.Img)
 			prs = append(prs, pr)
 			for _, b := range pr.Boards {
 				out := b.Out
-				if want := p.Truth[b.Round]; !slices.Equal(texts(out), want) || len(doubts(out)) > 0 {
-					t.Errorf("%v round %d: read %v, want %v; doubts %q", flags, b.Round+1, texts(out), want, doubts(out))
+				if want := p.Truth[b.Round]; !slices.Equal(readtest.Texts(out), want) || len(readtest.Doubts(out)) > 0 {
+					t.Errorf("%v round %d: read %v, want %v; doubts %q", flags, b.Round+1, readtest.Texts(out), want, readtest.Doubts(out))
 				}
 			}
 		}

@@ -1,7 +1,6 @@
 package polydots_test
 
 import (
-	"image"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -20,42 +19,6 @@ import (
 // A steady hand: no skips, no accidents, so that each case is what it
 // says.
 var steady = readtest.Pencil{Dark: 0.5, Width: 0.5, Wobble: 0.1, Overshoot: 0.8}
-
-// readImage reads a page image.
-func readImage(t *testing.T, img image.Image) *read.PageResult {
-	t.Helper()
-	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
-	if pr.Err != nil {
-		t.Fatal(pr.Err)
-	}
-	if len(pr.Boards) == 0 {
-		t.Fatal("no boards")
-	}
-	for _, b := range pr.Boards {
-		if b.Err != nil {
-			t.Fatalf("board %d: %v", b.Index+1, b.Err)
-		}
-	}
-	return pr
-}
-
-func texts(out *games.ReadOut) []string {
-	var s []string
-	for _, m := range out.Moves {
-		s = append(s, m.Text)
-	}
-	return s
-}
-
-func doubts(out *games.ReadOut) []string {
-	s := slices.Clone(out.Doubts)
-	for _, m := range out.Moves {
-		if m.Doubt != "" {
-			s = append(s, m.Text+": "+m.Doubt)
-		}
-	}
-	return s
-}
 
 func TestKeys(t *testing.T) {
 	g := polydots.Game{}
@@ -147,18 +110,18 @@ func TestReadCases(t *testing.T) {
 				pl := p.Board.Boards[0]
 				steady.Draw(p.Img, g.Paper(tc.r, pl.Figure, pl.O, pl.S), rand.New(rand.NewPCG(1, 2)))
 			}
-			out := readImage(t, p.Img.Img).Boards[0].Out
+			out := readtest.ReadImage(t, p.Img.Img).Boards[0].Out
 			if out.Blank != tc.blank {
 				t.Errorf("blank %v, want %v", out.Blank, tc.blank)
 			}
-			got := g.Keys(texts(out))
+			got := g.Keys(readtest.Texts(out))
 			slices.Sort(got)
 			want := slices.Sorted(slices.Values(tc.want))
 			if !slices.Equal(got, want) {
 				t.Errorf("read %q\nwant %q", got, want)
 			}
-			ds := strings.Join(doubts(out), "; ")
-			t.Logf("read %q; doubts %q", texts(out), ds)
+			ds := strings.Join(readtest.Doubts(out), "; ")
+			t.Logf("read %q; doubts %q", readtest.Texts(out), ds)
 			if tc.doubt == "" && ds != "" || !strings.Contains(ds, tc.doubt) {
 				t.Errorf("doubts %q, want %q", ds, tc.doubt)
 			}
@@ -190,18 +153,18 @@ func TestReadScores(t *testing.T) {
 			if err := p.Play(g, v, o, steady, rng, 1); err != nil {
 				t.Fatal(err)
 			}
-			pr := readImage(t, p.Img.Img)
+			pr := readtest.ReadImage(t, p.Img.Img)
 			prs = append(prs, pr)
 			for _, b := range pr.Boards {
-				got := g.Keys(texts(b.Out))
+				got := g.Keys(readtest.Texts(b.Out))
 				slices.Sort(got)
 				want := g.Keys(p.Truth[b.Round])
 				slices.Sort(want)
 				// The print may hide a segment along one of its lines:
 				// doubted, and still right.
-				hidden := !slices.ContainsFunc(doubts(b.Out), func(d string) bool { return !strings.Contains(d, "the sheet's print, which hides it") })
+				hidden := !slices.ContainsFunc(readtest.Doubts(b.Out), func(d string) bool { return !strings.Contains(d, "the sheet's print, which hides it") })
 				if !slices.Equal(got, want) || !hidden {
-					t.Errorf("%v round %d: read %v, want %v; doubts %q", flags, b.Round+1, texts(b.Out), p.Truth[b.Round], doubts(b.Out))
+					t.Errorf("%v round %d: read %v, want %v; doubts %q", flags, b.Round+1, readtest.Texts(b.Out), p.Truth[b.Round], readtest.Doubts(b.Out))
 				}
 			}
 		}

@@ -208,3 +208,42 @@ func ScoresAgree(t testing.TB, g games.Scorer, v games.Values, what any, pages [
 		}
 	}
 }
+
+// ReadImage reads a page image, failing t unless it registers and every
+// board on it is read.
+func ReadImage(t testing.TB, img image.Image) *read.PageResult {
+	t.Helper()
+	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	if pr.Err != nil {
+		t.Fatal(pr.Err)
+	}
+	if len(pr.Boards) == 0 {
+		t.Fatal("no boards")
+	}
+	for _, b := range pr.Boards {
+		if b.Err != nil {
+			t.Fatalf("board %d: %v", b.Index+1, b.Err)
+		}
+	}
+	return pr
+}
+
+// Texts are the moves read, as written.
+func Texts(out *games.ReadOut) []string {
+	var s []string
+	for _, m := range out.Moves {
+		s = append(s, m.Text)
+	}
+	return s
+}
+
+// Doubts are a round's doubts and its moves' ("move: why").
+func Doubts(out *games.ReadOut) []string {
+	s := slices.Clone(out.Doubts)
+	for _, m := range out.Moves {
+		if m.Doubt != "" {
+			s = append(s, m.Text+": "+m.Doubt)
+		}
+	}
+	return s
+}
