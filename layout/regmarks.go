@@ -41,8 +41,11 @@ const (
 // boards lie, in millimetres from the page's top left corner.
 type BoardPage struct {
 	Page, Pages int // this page among all the sheet's pages, from 1
-	Paper       Size
-	Margin      float64
+	// Total is the number of boards on the whole sheet, so that a reader
+	// knows when a board page is missing.
+	Total  int
+	Paper  Size
+	Margin float64
 	// Marks are the registration marks' centres: top left, top right,
 	// bottom right, bottom left.
 	Marks [4]Point
@@ -108,7 +111,7 @@ func (s *Sheet) codeVersion() int {
 	for i := range s.Cells {
 		alike = alike && s.figure(i).Extent(100) == e0
 	}
-	worst := BoardPage{Page: 500, Pages: 500, Paper: s.Paper, Margin: s.Margin, Compact: s.Compact, Beside: true, Style: s.Style}
+	worst := BoardPage{Page: 500, Pages: 500, Total: len(s.Cells) + per, Paper: s.Paper, Margin: s.Margin, Compact: s.Compact, Beside: true, Style: s.Style}
 	for i := 0; i < per; i++ {
 		o := Point{big * float64(1+i%2), big * float64(1+i/2)}
 		if !alike {
@@ -268,7 +271,7 @@ func (s *Sheet) BoardPages() ([]BoardPage, error) {
 func (s *Sheet) boardPage(ps *pageSet, bp int) BoardPage {
 	p := ps.plan
 	r := p.pages[bp]
-	out := BoardPage{Page: ps.boardPageNo[bp], Pages: ps.total, Paper: s.Paper, Margin: s.Margin, Compact: s.Compact, Beside: p.Beside, Style: s.Style}
+	out := BoardPage{Page: ps.boardPageNo[bp], Pages: ps.total, Total: len(s.Cells), Paper: s.Paper, Margin: s.Margin, Compact: s.Compact, Beside: p.Beside, Style: s.Style}
 	if s.Code != nil {
 		out.Marks = s.markCentres()
 		out.Code = s.codeRect()

@@ -185,6 +185,12 @@ func Group(prs []*PageResult) []*Match {
 	}
 	for _, m := range out {
 		sort.SliceStable(m.Pages, func(i, j int) bool { return m.Pages[i].Reg.Code.Page < m.Pages[j].Reg.Code.Page })
+		// A board page missing from the end of the pages read shows only
+		// in the code's count of the sheet's boards; a round's board not
+		// read is a problem of the match, never a shorter match.
+		if n, err := m.Code.Rounds(); err == nil {
+			m.Rounds = make([]*BoardResult, n)
+		}
 		for _, p := range m.Pages {
 			for _, b := range p.Boards {
 				for len(m.Rounds) <= b.Round {
@@ -250,7 +256,7 @@ func (m *Match) Problems() []string {
 	for r, b := range m.Rounds {
 		switch {
 		case b == nil:
-			out = append(out, fmt.Sprintf("round %d: its board was not among the pages read", r+1))
+			out = append(out, fmt.Sprintf("round %d: its board was not among the pages read (the sheet has boards for %d rounds): add its page, or take the round out of the transcript if it was not played", r+1, len(m.Rounds)))
 		case b.Err != nil:
 			out = append(out, fmt.Sprintf("round %d (%s): %v", r+1, b.Page.Page.Name(), b.Err))
 		}

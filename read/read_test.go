@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"papergames/games"
@@ -198,5 +199,58 @@ func TestReadPagesWithoutBoard(t *testing.T) {
 		if others == 0 {
 			t.Errorf("%s: no page without a board to try", id)
 		}
+	}
+}
+
+// A match whose last board pages were not scanned is not scored as a
+// shorter match: the code counts the sheet's boards, and the rounds of
+// the pages missing are problems of the match.
+func TestMissingPage(t *testing.T) {
+	if testenv.Race() {
+		t.Skip("prints and scans sheets")
+	}
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, o, err := readtest.Options(g, map[string]string{"copies": "3", "per-page": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sheets.Build(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bps, err := res.Sheet.BoardPages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bps) != 3 {
+		t.Fatalf("%d board pages, want 3", len(bps))
+	}
+	doc := layout.NewRasterDoc(200 / 25.4)
+	if err := res.Sheet.Draw(doc); err != nil {
+		t.Fatal(err)
+	}
+	// Pages 2 and 1 are given, out of order; page 3 is missing.
+	var prs []*read.PageResult
+	for _, bp := range []layout.BoardPage{bps[1], bps[0]} {
+		img := doc.Pages[bp.Page-1].Img
+		pr := read.ReadPage(&read.Page{File: "scan.pdf", Index: bp.Page, Load: func() (image.Image, error) { return img, nil }}, false)
+		if pr.Err != nil {
+			t.Fatalf("page %d: %v", bp.Page, pr.Err)
+		}
+		prs = append(prs, pr)
+	}
+	ms := read.Group(prs)
+	if len(ms) != 1 || len(ms[0].Rounds) != 3 {
+		t.Fatalf("%d matches, want 1 of 3 rounds", len(ms))
+	}
+	probs := ms[0].Problems()
+	if len(probs) != 1 || !strings.HasPrefix(probs[0], "round 3: its board was not among the pages read") {
+		t.Errorf("problems %q, want round 3's board missing", probs)
+	}
+	if tr := ms[0].Transcript(); !strings.Contains(tr, "# round 3: its board was not read") {
+		t.Errorf("the transcript does not say round 3 is missing:\n%s", tr)
 	}
 }

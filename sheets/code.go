@@ -13,7 +13,8 @@ import (
 
 // The QR code of a board page holds what a reader needs to rebuild the
 // page without any flag: the game, its board parameters, the seats, the
-// board id (a check on the rest), the page, and where each board was drawn
+// board id (a check on the rest), the page, the boards on the whole
+// sheet (so that a missing page is seen), and where each board was drawn
 // and at what size. Positions are in the code rather than recomputed from
 // the print options, so a sheet printed today reads the same after the
 // layout changes, and so names and fonts need not be in it.
@@ -24,11 +25,12 @@ import (
 // in hundredths (a board must land on its print within the reader's
 // 0.1 mm):
 //
-//	PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 A2100.2970 M100 L35 S15230 K0.1.1 O2050.6030
+//	PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 T1 A2100.2970 M100 L35 S15230 K0.1.1 O2050.6030
 //
 // Fields after the game's two letters: V the game's parameters in its
 // Params order, "/" between them (escaped as %XX where a value holds other
-// characters); N the seats; B the board id; P the page and the pages; A
+// characters); N the seats; B the board id; P the page and the pages; T
+// the boards on the sheet (absent from sheets printed before it was); A
 // the paper, M the margin, L the line width, S the boards' size; G when
 // guide lines are grey; F the figure variant (C compact, W legend beside);
 // then the boards: K the first board's index among the sheet's, how many,
@@ -47,13 +49,16 @@ type Code struct {
 	Players     int
 	BoardID     string
 	Page, Pages int
-	Paper       layout.Size
-	Margin      float64
-	Style       layout.Style
-	Size        float64
-	Compact     bool
-	Beside      bool
-	CodeBoards  []CodeBoard
+	// Total is the boards on the sheet; 0 when the code does not say
+	// (sheets printed before it did).
+	Total      int
+	Paper      layout.Size
+	Margin     float64
+	Style      layout.Style
+	Size       float64
+	Compact    bool
+	Beside     bool
+	CodeBoards []CodeBoard
 }
 
 // CodeBoard is one board of a page's code.
@@ -160,7 +165,11 @@ func (c *Code) String() string {
 			}
 		}
 	}
-	fmt.Fprintf(&b, " N%d B%s P%d.%d A%s.%s M%s L%d", c.Players, strings.ToUpper(c.BoardID), c.Page, c.Pages,
+	fmt.Fprintf(&b, " N%d B%s P%d.%d", c.Players, strings.ToUpper(c.BoardID), c.Page, c.Pages)
+	if c.Total > 0 {
+		fmt.Fprintf(&b, " T%d", c.Total)
+	}
+	fmt.Fprintf(&b, " A%s.%s M%s L%d",
 		tenths(c.Paper.W), tenths(c.Paper.H), tenths(c.Margin), int64(math.Round(c.Style.Line*100)))
 	if c.Style.Guide != layout.Black {
 		b.WriteString(" G")
@@ -261,6 +270,13 @@ func ParseCode(text string, find func(code string) games.Game) (*Code, error) {
 			var a, b int64
 			a, b, err = pair(fld, val)
 			c.Page, c.Pages = int(a), int(b)
+		case 'T':
+			var n int64
+			n, err = num(fld, val)
+			if err == nil && n == 0 {
+				err = bad(fld, "a sheet has at least one board")
+			}
+			c.Total = int(n)
 		case 'A':
 			var w, h int64
 			w, h, err = pair(fld, val)
@@ -333,6 +349,10 @@ func ParseCode(text string, find func(code string) games.Game) (*Code, error) {
 			c.CodeBoards = append(c.CodeBoards, CodeBoard{Index: int(tile[0]) + i, O: o, Width: width})
 		}
 	}
+	last := 0
+	for _, b := range c.CodeBoards {
+		last = max(last, b.Index)
+	}
 	info := c.Game.Info()
 	switch {
 	case c.Players < info.MinPlayers || (info.MaxPlayers > 0 && c.Players > info.MaxPlayers):
@@ -341,6 +361,8 @@ func ParseCode(text string, find func(code string) games.Game) (*Code, error) {
 		return nil, fmt.Errorf("the code gives page %d of %d", c.Page, c.Pages)
 	case len(c.CodeBoards) == 0:
 		return nil, fmt.Errorf("the code places no board")
+	case c.Total > 0 && last >= c.Total:
+		return nil, fmt.Errorf("the code places board %d on a sheet of %d boards", last+1, c.Total)
 	case c.Paper.W < 60 || c.Paper.H < 60 || c.Paper.W > 5000 || c.Paper.H > 5000 || c.Size <= 0:
 		return nil, fmt.Errorf("the code gives a paper of %g x %g mm and boards of %g mm", c.Paper.W, c.Paper.H, c.Size)
 	}
@@ -384,7 +406,7 @@ func cut(s string) string {
 // code.
 func codeFunc(g games.Game, v games.Values, players int, id string) func(layout.BoardPage) string {
 	return func(bp layout.BoardPage) string {
-		c := Code{Game: g, Values: v, Players: players, BoardID: id, Page: bp.Page, Pages: bp.Pages,
+		c := Code{Game: g, Values: v, Players: players, BoardID: id, Page: bp.Page, Pages: bp.Pages, Total: bp.Total,
 			Paper: bp.Paper, Margin: bp.Margin, Style: bp.Style, Compact: bp.Compact, Beside: bp.Beside}
 		for _, b := range bp.Boards {
 			c.Size = b.S
@@ -392,6 +414,27 @@ func codeFunc(g games.Game, v games.Values, players int, id string) func(layout.
 		}
 		return c.String()
 	}
+}
+
+// Rounds is how many rounds the whole sheet has boards for (its copies),
+// 0 when the code does not say.
+func (c *Code) Rounds() (int, error) {
+	if c.Total == 0 {
+		return 0, nil
+	}
+	setup, err := c.Game.Setup(c.Values, make([]string, c.Players))
+	if err != nil {
+		return 0, fmt.Errorf("the code's parameters are refused: %v", err)
+	}
+	per := len(setup.Cells)
+	if per == 0 {
+		return 0, fmt.Errorf("%s has no boards", c.Game.Info().ID)
+	}
+	n := (c.Total + per - 1) / per
+	if n > MaxCopies {
+		return 0, fmt.Errorf("the code gives %d boards, past the %d copies a sheet has at most", c.Total, MaxCopies)
+	}
+	return n, nil
 }
 
 // Board is one board of a page, rebuilt from the page's code.

@@ -57,6 +57,12 @@ func TestCodeRoundTrip(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %q: %v", g.Info().ID, text, err)
 				}
+				if c.Total != len(res.Sheet.Cells) {
+					t.Errorf("%s: %q counts %d boards; the sheet has %d", g.Info().ID, text, c.Total, len(res.Sheet.Cells))
+				}
+				if n, err := c.Rounds(); err != nil || n*len(res.setupCells) < c.Total || (n-1)*len(res.setupCells) >= c.Total {
+					t.Errorf("%s: %q gives %d rounds (%v) for %d boards of %d a round", g.Info().ID, text, n, err, c.Total, len(res.setupCells))
+				}
 				if c.String() != text {
 					t.Errorf("%s: %q reads back as %q", g.Info().ID, text, c.String())
 				}
@@ -96,10 +102,23 @@ func TestParseCodeRefuses(t *testing.T) {
 		{strings.Replace(good, "L35", "LX", 1), "not a number"},
 		{strings.Replace(good, "K0.1.1", "K0.99.1", 1), "1 to 36 boards"},
 		{good + " Q7", "unknown field"},
+		{strings.Replace(good, "P1.2", "P1.2 T0", 1), "at least one board"},
+		{strings.Replace(good, "K0.1.1", "K2.1.1", 1) + " T2", "board 3 on a sheet of 2 boards"},
 	} {
 		_, err := ParseCode(tc.text, findGame)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+		}
+	}
+	// A code without T (sheets printed before it) reads, saying nothing
+	// of the sheet's other rounds; with it, the sheet's rounds are known.
+	for text, want := range map[string]int{good: 0, strings.Replace(good, "P1.2", "P1.2 T3", 1): 3} {
+		c, err := ParseCode(text, findGame)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := c.Rounds(); n != want || err != nil {
+			t.Errorf("%q: %d rounds (%v), want %d", text, n, err, want)
 		}
 	}
 	// The board id checks the rest: other parameters, another id.
@@ -114,6 +133,7 @@ func TestParseCodeRefuses(t *testing.T) {
 
 func FuzzParseCode(f *testing.F) {
 	f.Add("PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 A2100.2970 M100 L35 S15230 K0.1.1 O1003.4638")
+	f.Add("PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 T4 A2100.2970 M100 L35 S15230 K0.1.1 O1003.4638")
 	f.Add("PAPERGAMES:1 CR V6/1%3A0%2C180/0/1 N3 B00F0B3FA P1.1 A2100.2970 M100 L35 G S5600 FCW K0.6.3 O1000.7118 D6600.9934 W1900")
 	f.Add("PAPERGAMES:1 PD V10 N2 B96EAE4A6 P2.3 A1480.2100 M70 L50 S6000 C3.1000.2000.910 C4.9000.2000")
 	f.Fuzz(func(t *testing.T, text string) {
@@ -126,5 +146,6 @@ func FuzzParseCode(f *testing.F) {
 			t.Fatalf("%q reads, but its own text %q does not: %v", text, c.String(), err)
 		}
 		c.Boards()
+		c.Rounds()
 	})
 }
