@@ -59,6 +59,9 @@ const (
 	// sureRim: a dot whose rim is less round or smaller than this
 	// confidence (mark.confidence) is placed in doubt.
 	sureRim = 0.9
+	// spoilt: a blob holding a disc this wide (mm) is a dot even when its
+	// rim is not found: two ruled lines crossing hold at most coreR.
+	spoilt = 0.8
 )
 
 // mark is a blob of pencil that may be a dot.
@@ -398,6 +401,12 @@ func findMarks(ink *scan.Ink, mask []bool, thr, level float64, box layout.Rect) 
 		m := mark{at: bl.Inner, inner: bl.Radius, dark: bl.Dark / level}
 		fit, ok := ink.FitRim(mask, bl.Inner, thr)
 		m.at, m.r, m.round, m.gap = fit.C, fit.R, fit.Round, fit.Gap
+		if (!ok || m.r < 0.75*bl.Radius) && bl.Radius >= spoilt {
+			// A disc no line holds, whose rim the fit lost (the print
+			// crossing it hides a quarter of it): the disc is the dot,
+			// never sure, so any use of it is doubted.
+			m.at, m.r, m.round, m.gap, ok = bl.Inner, bl.Radius, 0.3, math.Pi, true
+		}
 		if !ok || m.r < coreR || m.r > 2.5 || !inside(box, m.at) {
 			continue
 		}
@@ -531,7 +540,12 @@ func (bd *board) drawn(i, j int) int {
 
 // onLine reports whether mark c lies on a drawn segment between two other
 // marks, inside it.
-func (bd *board) onLine(c int) bool {
+func (bd *board) onLine(c int) bool { return bd.lines(c, 1) > 0 }
+
+// lines counts the drawn segments between two other marks that mark c
+// lies on, inside them, up to most: two are where lines cross.
+func (bd *board) lines(c, most int) int {
+	n := 0
 	p := bd.marks[c].at
 	for a := range bd.marks {
 		for b := a + 1; b < len(bd.marks); b++ {
@@ -543,12 +557,17 @@ func (bd *board) onLine(c int) bool {
 			ux, uy := (pb.X-pa.X)/l, (pb.Y-pa.Y)/l
 			s := (p.X-pa.X)*ux + (p.Y-pa.Y)*uy
 			d := math.Abs((p.X-pa.X)*uy - (p.Y-pa.Y)*ux)
-			if d < onLine && s > bd.marks[a].r+0.5 && s < l-bd.marks[b].r-0.5 {
-				return true
+			// The line runs on through c: drawn on both sides of it (a
+			// long line may skip a few millimetres, but not all the way
+			// from a dot to a blot beyond it).
+			if d < onLine && s > bd.marks[a].r+0.5 && s < l-bd.marks[b].r-0.5 && bd.drawn(a, c) == 2 && bd.drawn(c, b) == 2 {
+				if n++; n == most {
+					return n
+				}
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // maxTried bounds the marks that are not sure dots tried as dots, and
@@ -609,13 +628,19 @@ func (bd *board) choose(n int) {
 	}
 	if len(hits) > 0 {
 		// Of the sets of dots the drawing allows, the one with the
-		// fewest lines running on through its dots (a crossing's).
+		// fewest lines running on through its dots (a crossing's); of
+		// those, the one with the fewest dots where two drawn lines
+		// between other marks cross (a crossing whose lines the pencil
+		// broke near it, so that none seems to run on through it).
 		through := func(f found) int {
-			t := 0
+			t, x := 0, 0
 			for _, i := range f.dots {
 				t += bd.marks[i].through
+				if bd.lines(i, 2) == 2 {
+					x++
+				}
 			}
-			return t
+			return t*(len(bd.marks)+1) + x
 		}
 		slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(through(a), through(b)) })
 		h := hits[0]
