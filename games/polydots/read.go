@@ -59,6 +59,10 @@ const (
 	// sureRim: a dot whose rim is less round or smaller than this
 	// confidence (mark.confidence) is placed in doubt.
 	sureRim = 0.9
+	// raggedRim: a dot whose rim is less round than this has a centre
+	// that may be half a millimetre off, so halfway between two points
+	// it is doubted even when either scores the same.
+	raggedRim = 0.9
 	// spoilt: a blob holding a disc this wide (mm) is a dot even when its
 	// rim is not found: two ruled lines crossing hold at most coreR.
 	spoilt = 0.8
@@ -163,6 +167,12 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	for k := range order {
 		for _, q := range near[k] {
 			why := rounding(st, k, q)
+			if why == "" && marks[order[k]].round < raggedRim {
+				// A ragged rim's centre may be half a millimetre off:
+				// the other point is as likely, and the transcript
+				// would name the wrong one.
+				why = fmt.Sprintf("may lie as well (its rim is ragged, %.0f%% round; either scores the same)", 100*marks[order[k]].round)
+			}
 			if why == "" {
 				offNote = append(offNote, fmt.Sprintf("dot %d (or %v)", k+1, q))
 				continue
@@ -593,6 +603,16 @@ func (bd *board) choose(n int) {
 			other = append(other, i)
 		}
 	}
+	// The sure marks most like a crossing's blot are tried first as the
+	// ones left out: where many marks are sure, the search stops at a few
+	// sets, and the true one is then among them.
+	crossLike := map[int]int{}
+	for i := range bd.marks {
+		crossLike[i] = bd.lines(i, 2)
+	}
+	slices.SortStableFunc(sure, func(a, b int) int {
+		return cmp.Or(cmp.Compare(crossLike[b], crossLike[a]), cmp.Compare(bd.marks[b].through, bd.marks[a].through), cmp.Compare(bd.marks[a].strength(), bd.marks[b].strength()))
+	})
 	type found struct {
 		dots []int
 		cyc  []int
@@ -629,18 +649,17 @@ func (bd *board) choose(n int) {
 	if len(hits) > 0 {
 		// Of the sets of dots the drawing allows, the one with the
 		// fewest lines running on through its dots (a crossing's); of
-		// those, the one with the fewest dots where two drawn lines
-		// between other marks cross (a crossing whose lines the pencil
-		// broke near it, so that none seems to run on through it).
+		// those, the one whose dots lie on the fewest drawn lines between
+		// other marks, two counting for a crossing (whose lines the
+		// pencil broke near it, so that none seems to run on through
+		// it), one for a blot on a line (three dots in line are rare).
 		through := func(f found) int {
 			t, x := 0, 0
 			for _, i := range f.dots {
 				t += bd.marks[i].through
-				if bd.lines(i, 2) == 2 {
-					x++
-				}
+				x += crossLike[i]
 			}
-			return t*(len(bd.marks)+1) + x
+			return t*(2*len(bd.marks)+1) + x
 		}
 		slices.SortStableFunc(hits, func(a, b found) int { return cmp.Compare(through(a), through(b)) })
 		h := hits[0]

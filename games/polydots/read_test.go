@@ -92,6 +92,11 @@ func TestReadCases(t *testing.T) {
 			want: []string{"[40, 30]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]",
 				"segment [151, 88] [40, 30]", "segment [151, 88] [44, 129]", "segment [118, 36] [44, 129]",
 				"segment [109, 142] [118, 36]", "segment [109, 142] [22, 81]", "segment [22, 81] [40, 30]"}},
+		// A dot a 10 mm line cuts in half, the next one along its rim.
+		{name: "dot halved by a 10 mm line", r: round(t, append([][2]int64{{40, 31}}, hexagon[1:]...), 1, 3, 5, 2, 4, 6),
+			want: []string{"[40, 31]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]",
+				"segment [151, 88] [40, 31]", "segment [151, 88] [44, 129]", "segment [118, 36] [44, 129]",
+				"segment [109, 142] [118, 36]", "segment [109, 142] [22, 81]", "segment [22, 81] [40, 31]"}},
 		{name: "unfinished path", r: round(t, hexagon, 1, 3, 5),
 			want:  []string{"[41, 32]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]"},
 			doubt: "no closed path"},
