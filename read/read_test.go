@@ -164,22 +164,7 @@ func TestReadPagesWithoutBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := sheets.Build(g, v, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bps, err := res.Sheet.BoardPages()
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc := layout.NewRasterDoc(150 / 25.4)
-		if err := res.Sheet.Draw(doc); err != nil {
-			t.Fatal(err)
-		}
+		bps, doc := printed(t, g, map[string]string{"copies": "2"}, 150)
 		boardPage := map[int]bool{}
 		for _, bp := range bps {
 			boardPage[bp.Page] = true
@@ -213,24 +198,9 @@ func TestMissingPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, o, err := readtest.Options(g, map[string]string{"copies": "3", "per-page": "1"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := sheets.Build(g, v, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bps, err := res.Sheet.BoardPages()
-	if err != nil {
-		t.Fatal(err)
-	}
+	bps, doc := printed(t, g, map[string]string{"copies": "3", "per-page": "1"}, 200)
 	if len(bps) != 3 {
 		t.Fatalf("%d board pages, want 3", len(bps))
-	}
-	doc := layout.NewRasterDoc(200 / 25.4)
-	if err := res.Sheet.Draw(doc); err != nil {
-		t.Fatal(err)
 	}
 	// Pages 2 and 1 are given, out of order; page 3 is missing.
 	var prs []*read.PageResult
@@ -253,4 +223,27 @@ func TestMissingPage(t *testing.T) {
 	if tr := ms[0].Transcript(); !strings.Contains(tr, "# round 3: its board was not read") {
 		t.Errorf("the transcript does not say round 3 is missing:\n%s", tr)
 	}
+}
+
+// printed prints g's sheet with flags at dpi: its board pages, and every
+// page drawn.
+func printed(t *testing.T, g games.Game, flags map[string]string, dpi float64) ([]layout.BoardPage, *layout.RasterDoc) {
+	t.Helper()
+	v, o, err := readtest.Options(g, flags)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sheets.Build(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bps, err := res.Sheet.BoardPages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := layout.NewRasterDoc(dpi / 25.4)
+	if err := res.Sheet.Draw(doc); err != nil {
+		t.Fatal(err)
+	}
+	return bps, doc
 }

@@ -47,6 +47,9 @@ const (
 	// onLine: a mark this near a drawn segment between two other dots is
 	// on that line (a crossing, a line's blot) unless it is a sure dot.
 	onLine = 0.6
+	// lineReach: the marks a line through a mark runs between lie this
+	// far (mm) from it at least, so the line is straight to 7 degrees.
+	lineReach = 5.0
 	// readPerMM: dots are read to the sheet's millimetre, the grid it
 	// prints; roundMargin: a dot whose centre is nearer than this (mm) to
 	// halfway between two points of that grid may be read on either (a
@@ -569,8 +572,10 @@ func (bd *board) lines(c, most int) int {
 			d := math.Abs((p.X-pa.X)*uy - (p.Y-pa.Y)*ux)
 			// The line runs on through c: drawn on both sides of it (a
 			// long line may skip a few millimetres, but not all the way
-			// from a dot to a blot beyond it).
-			if d < onLine && s > bd.marks[a].r+0.5 && s < l-bd.marks[b].r-0.5 && bd.drawn(a, c) == 2 && bd.drawn(c, b) == 2 {
+			// from a dot to a blot beyond it), and straight through it:
+			// the blots a few millimetres either side of a dot where the
+			// path bends a little lie in line with it as well.
+			if d < onLine && s > max(bd.marks[a].r+0.5, lineReach) && s < l-max(bd.marks[b].r+0.5, lineReach) && bd.drawn(a, c) == 2 && bd.drawn(c, b) == 2 {
 				if n++; n == most {
 					return n
 				}
