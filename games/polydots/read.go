@@ -47,6 +47,9 @@ const (
 	// onLine: a mark this near a drawn segment between two other dots is
 	// on that line (a crossing, a line's blot) unless it is a sure dot.
 	onLine = 0.6
+	// crossLine: the blot where two lines cross at a small angle is
+	// centred between them, up to this far (mm) from each.
+	crossLine = 0.8
 	// lineReach: the marks a line through a mark runs between lie this
 	// far (mm) from it at least, so the line is straight to 7 degrees.
 	lineReach = 5.0
@@ -553,11 +556,12 @@ func (bd *board) drawn(i, j int) int {
 
 // onLine reports whether mark c lies on a drawn segment between two other
 // marks, inside it.
-func (bd *board) onLine(c int) bool { return bd.lines(c, 1) > 0 }
+func (bd *board) onLine(c int) bool { return bd.lines(c, 1, onLine) > 0 }
 
 // lines counts the drawn segments between two other marks that mark c
-// lies on, inside them, up to most: two are where lines cross.
-func (bd *board) lines(c, most int) int {
+// lies within near of, inside them, up to most: two are where lines
+// cross.
+func (bd *board) lines(c, most int, near float64) int {
 	n := 0
 	p := bd.marks[c].at
 	for a := range bd.marks {
@@ -575,7 +579,7 @@ func (bd *board) lines(c, most int) int {
 			// from a dot to a blot beyond it), and straight through it:
 			// the blots a few millimetres either side of a dot where the
 			// path bends a little lie in line with it as well.
-			if d < onLine && s > max(bd.marks[a].r+0.5, lineReach) && s < l-max(bd.marks[b].r+0.5, lineReach) && bd.drawn(a, c) == 2 && bd.drawn(c, b) == 2 {
+			if d < near && s > max(bd.marks[a].r+0.5, lineReach) && s < l-max(bd.marks[b].r+0.5, lineReach) && bd.drawn(a, c) == 2 && bd.drawn(c, b) == 2 {
 				if n++; n == most {
 					return n
 				}
@@ -613,7 +617,7 @@ func (bd *board) choose(n int) {
 	// sets, and the true one is then among them.
 	crossLike := map[int]int{}
 	for i := range bd.marks {
-		crossLike[i] = bd.lines(i, 2)
+		crossLike[i] = bd.lines(i, 2, crossLine)
 	}
 	slices.SortStableFunc(sure, func(a, b int) int {
 		return cmp.Or(cmp.Compare(crossLike[b], crossLike[a]), cmp.Compare(bd.marks[b].through, bd.marks[a].through), cmp.Compare(bd.marks[a].strength(), bd.marks[b].strength()))
