@@ -693,47 +693,21 @@ func (k *Ink) core(c layout.Point, r float64) float64 {
 // paper at the path itself (and the mask does not go on under it), and
 // otherwise a gap. Dark is left 0.
 func (k *Ink) Covered(mask []bool, pl []layout.Point, half float64) Trace {
-	var t Trace
-	total, seen, covered, run := 0.0, 0.0, 0.0, 0.0
-	for i := 1; i < len(pl); i++ {
-		a, b := pl[i-1], pl[i]
-		l := a.Dist(b)
-		if l == 0 {
-			continue
-		}
-		ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
-		n := max(1, int(math.Ceil(l/Step)))
-		ds := l / float64(n)
-		for s := 0; s < n; s++ {
-			f := (float64(s) + 0.5) * ds
-			c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
-			total += ds
-			on := false
-			for o := -half; o <= half+1e-9 && !on; o += 1 / k.PerMM {
-				if m, ok := k.index(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o}); ok && mask[m] {
-					on = true
-				}
-			}
-			if !on {
-				if m, ok := k.index(c); !ok || k.Print[m] != 0 {
-					continue // hidden
-				}
-			}
-			seen += ds
-			if on {
-				covered += ds
-				run = 0
-			} else {
-				run += ds
-				t.Gap = math.Max(t.Gap, run)
+	var t tally
+	steps(pl, func(c layout.Point, ux, uy, ds float64) {
+		on := false
+		for o := -half; o <= half+1e-9 && !on; o += 1 / k.PerMM {
+			if m, ok := k.index(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o}); ok && mask[m] {
+				on = true
 			}
 		}
-	}
-	if total > 0 {
-		t.Seen = seen / total
-	}
-	if seen > 0 {
-		t.Cover = covered / seen
-	}
-	return t
+		if !on {
+			if m, ok := k.index(c); !ok || k.Print[m] != 0 {
+				t.hidden(ds, false)
+				return
+			}
+		}
+		t.step(ds, 0, on)
+	})
+	return t.trace()
 }

@@ -18,32 +18,14 @@ func (k *Ink) Flatten(cell float64, r int) *Ink {
 	out := *k
 	out.Pencil = make([]uint8, len(k.Pencil))
 	cs := max(1, int(math.Round(cell*k.PerMM))) // samples a cell side
-	cw, ch := (k.W+cs-1)/cs, (k.H+cs-1)/cs
-	level := make([]float64, cw*ch) // each cell's lower quartile; NaN when unseen
-	var hist [256]int
-	for cy := range ch {
-		for cx := range cw {
-			hist = [256]int{}
-			seen := 0
-			for j := cy * cs; j < min(k.H, (cy+1)*cs); j++ {
-				row := j * k.W
-				for i := cx * cs; i < min(k.W, (cx+1)*cs); i++ {
-					if k.Print[row+i] == 0 {
-						hist[k.Pencil[row+i]]++
-						seen++
-					}
-				}
-			}
-			level[cy*cw+cx] = math.NaN()
-			if 4*seen >= cs*cs { // a quarter of the cell seen at least
-				c, v := 0, 0
-				for ; v < 255; v++ {
-					if c += hist[v]; 4*c > seen {
-						break
-					}
-				}
-				level[cy*cw+cx] = float64(v) / 255
-			}
+	// Each cell's lower quartile, a quarter of it seen at least; NaN
+	// when unseen.
+	level, known, cw, ch := k.cellQuartiles(cs, 4)
+	for n := range level {
+		if known[n] {
+			level[n] /= 255
+		} else {
+			level[n] = math.NaN()
 		}
 	}
 	bg := make([]float64, cw*ch)
@@ -93,4 +75,41 @@ func (k *Ink) Flatten(cell float64, r int) *Ink {
 		}
 	}
 	return &out
+}
+
+// cellQuartiles returns the lower quartile (0 to 255) of the pencil the
+// print leaves seen in each square of cs samples a side, in rows of cw
+// squares, ch rows; a square is known when at least 1/share of it is
+// seen.
+func (k *Ink) cellQuartiles(cs, share int) (lv []float64, known []bool, cw, ch int) {
+	cw, ch = (k.W+cs-1)/cs, (k.H+cs-1)/cs
+	lv = make([]float64, cw*ch)
+	known = make([]bool, cw*ch)
+	var hist [256]int
+	for cy := range ch {
+		for cx := range cw {
+			hist = [256]int{}
+			seen := 0
+			for j := cy * cs; j < min(k.H, (cy+1)*cs); j++ {
+				row := j * k.W
+				for i := cx * cs; i < min(k.W, (cx+1)*cs); i++ {
+					if k.Print[row+i] == 0 {
+						hist[k.Pencil[row+i]]++
+						seen++
+					}
+				}
+			}
+			if share*seen < cs*cs {
+				continue
+			}
+			c := 0
+			for v := range 256 {
+				if c += hist[v]; 4*c > seen {
+					lv[cy*cw+cx], known[cy*cw+cx] = float64(v), true
+					break
+				}
+			}
+		}
+	}
+	return lv, known, cw, ch
 }

@@ -111,35 +111,7 @@ func (k *Ink) LineMap(floor, share, widen float64) *LineMap {
 // interpolated between the squares' centres.
 func (k *Ink) paperLevel(cell float64) []float64 {
 	cs := max(1, int(math.Round(cell*k.PerMM)))
-	cw, ch := (k.W+cs-1)/cs, (k.H+cs-1)/cs
-	lv := make([]float64, cw*ch)
-	known := make([]bool, cw*ch)
-	var hist [256]int
-	for cy := range ch {
-		for cx := range cw {
-			hist = [256]int{}
-			seen := 0
-			for j := cy * cs; j < min(k.H, (cy+1)*cs); j++ {
-				row := j * k.W
-				for i := cx * cs; i < min(k.W, (cx+1)*cs); i++ {
-					if k.Print[row+i] == 0 {
-						hist[k.Pencil[row+i]]++
-						seen++
-					}
-				}
-			}
-			if 8*seen < cs*cs {
-				continue
-			}
-			c := 0
-			for v := range 256 {
-				if c += hist[v]; 4*c > seen {
-					lv[cy*cw+cx], known[cy*cw+cx] = float64(v), true
-					break
-				}
-			}
-		}
-	}
+	lv, known, cw, ch := k.cellQuartiles(cs, 8)
 	// A square seen too little takes its neighbours' level.
 	for range 4 {
 		for n := range lv {

@@ -97,32 +97,15 @@ func (r *Ridges) Along(pl []layout.Point, half, thresh float64) Trace {
 // AlongWith is Along over any sampler of darkness at a point (false where
 // it sees nothing), such as Ink.At or Ridges.At restricted to a region.
 func AlongWith(at func(layout.Point) (float64, bool), pl []layout.Point, half, thresh float64) Trace {
-	var t Trace
-	total, seen, covered, dark := 0.0, 0.0, 0.0, 0.0
-	run := 0.0
+	var a tally
 	walk(at, pl, half, func(sm Sample) {
-		total += sm.Len
 		if !sm.Seen {
+			a.hidden(sm.Len, false)
 			return
 		}
-		seen += sm.Len
-		dark += sm.Dark * sm.Len
-		if sm.Dark >= thresh {
-			covered += sm.Len
-			run = 0
-		} else {
-			run += sm.Len
-			t.Gap = math.Max(t.Gap, run)
-		}
+		a.step(sm.Len, sm.Dark, sm.Dark >= thresh)
 	})
-	if total > 0 {
-		t.Seen = seen / total
-	}
-	if seen > 0 {
-		t.Cover = covered / seen
-		t.Dark = dark / seen
-	}
-	return t
+	return a.trace()
 }
 
 // Centred measures a line along a polyline whose centre must lie within
@@ -139,73 +122,43 @@ func (r *Ridges) Centred(pl []layout.Point, window, tol, thresh float64) Trace {
 
 // CentredWith is Centred over any sampler (see AlongWith).
 func CentredWith(at func(layout.Point) (float64, bool), pl []layout.Point, window, tol, thresh float64) Trace {
-	var t Trace
-	total, seen, covered, dark := 0.0, 0.0, 0.0, 0.0
-	run := 0.0
+	var t tally
 	const q = Step / 2
 	n0 := int(math.Round(window / q))
 	vs := make([]float64, 2*n0+1)
 	ok := make([]bool, 2*n0+1)
-	for i := 1; i < len(pl); i++ {
-		a, b := pl[i-1], pl[i]
-		l := a.Dist(b)
-		if l == 0 {
-			continue
-		}
-		ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
-		n := max(1, int(math.Ceil(l/Step)))
-		ds := l / float64(n)
-		for s := 0; s < n; s++ {
-			f := (float64(s) + 0.5) * ds
-			c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
-			vis := false
-			for k := range vs {
-				o := float64(k-n0) * q
-				vs[k], ok[k] = at(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
-				if ok[k] && math.Abs(o) <= tol+1e-9 {
-					vis = true
-				}
+	steps(pl, func(c layout.Point, ux, uy, ds float64) {
+		vis := false
+		for k := range vs {
+			o := float64(k-n0) * q
+			vs[k], ok[k] = at(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
+			if ok[k] && math.Abs(o) <= tol+1e-9 {
+				vis = true
 			}
-			total += ds
-			if !vis {
-				run = 0
+		}
+		if !vis {
+			t.hidden(ds, true)
+			return
+		}
+		// Peaks: runs of equal samples with none darker beside them,
+		// counted where the run's middle lies within tol.
+		best := 0.0
+		for k := 0; k < len(vs); {
+			if !ok[k] {
+				k++
 				continue
 			}
-			// Peaks: runs of equal samples with none darker beside them,
-			// counted where the run's middle lies within tol.
-			best := 0.0
-			for k := 0; k < len(vs); {
-				if !ok[k] {
-					k++
-					continue
-				}
-				e := k
-				for e+1 < len(vs) && ok[e+1] && vs[e+1] == vs[k] {
-					e++
-				}
-				peak := (k == 0 || !ok[k-1] || vs[k-1] < vs[k]) && (e+1 == len(vs) || !ok[e+1] || vs[e+1] < vs[k])
-				if mid := (float64(k+e)/2 - float64(n0)) * q; peak && math.Abs(mid) <= tol+1e-9 {
-					best = math.Max(best, vs[k])
-				}
-				k = e + 1
+			e := k
+			for e+1 < len(vs) && ok[e+1] && vs[e+1] == vs[k] {
+				e++
 			}
-			seen += ds
-			dark += best * ds
-			if best >= thresh {
-				covered += ds
-				run = 0
-			} else {
-				run += ds
-				t.Gap = math.Max(t.Gap, run)
+			peak := (k == 0 || !ok[k-1] || vs[k-1] < vs[k]) && (e+1 == len(vs) || !ok[e+1] || vs[e+1] < vs[k])
+			if mid := (float64(k+e)/2 - float64(n0)) * q; peak && math.Abs(mid) <= tol+1e-9 {
+				best = math.Max(best, vs[k])
 			}
+			k = e + 1
 		}
-	}
-	if total > 0 {
-		t.Seen = seen / total
-	}
-	if seen > 0 {
-		t.Cover = covered / seen
-		t.Dark = dark / seen
-	}
-	return t
+		t.step(ds, best, best >= thresh)
+	})
+	return t.trace()
 }
