@@ -35,3 +35,13 @@ func TestRefusedNamesTheMoveOnce(t *testing.T) {
 		}
 	}
 }
+
+// A doubt of the whole round reaches the moves read without one and
+// keeps the doubts already said.
+func TestDoubtRest(t *testing.T) {
+	ms := []ReadMove{{Text: "a"}, {Text: "b", Doubt: "faint"}}
+	DoubtRest(ms, "the round is in doubt")
+	if ms[0].Doubt != "the round is in doubt" || ms[1].Doubt != "faint" {
+		t.Errorf("DoubtRest: %+v", ms)
+	}
+}

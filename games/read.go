@@ -65,6 +65,16 @@ type ReadMove struct {
 	At layout.Point
 }
 
+// DoubtRest puts in doubt, for why, each of moves not already in doubt
+// (a doubt of the whole round reaches every move of it).
+func DoubtRest(moves []ReadMove, why string) {
+	for i := range moves {
+		if moves[i].Doubt == "" {
+			moves[i].Doubt = why
+		}
+	}
+}
+
 // Doubtful counts the moves read in doubt, and the round's own doubts.
 func (r *ReadOut) Doubtful() int {
 	n := len(r.Doubts)

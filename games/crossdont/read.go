@@ -177,16 +177,8 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 		// taken in error renames those after it.
 		// The chords are chosen among the lines between chord ends by
 		// the order found: with the round in doubt, so are they.
-		for i := range chords {
-			if chords[i].Doubt == "" {
-				chords[i].Doubt = "the round is in doubt (see its doubts): which lines between chord ends are the chords follows from the segments read"
-			}
-		}
-		for i := range moves {
-			if moves[i].Doubt == "" {
-				moves[i].Doubt = "the round is in doubt (see its doubts): the names of its crossings may be off"
-			}
-		}
+		games.DoubtRest(chords, "the round is in doubt (see its doubts): which lines between chord ends are the chords follows from the segments read")
+		games.DoubtRest(moves, "the round is in doubt (see its doubts): the names of its crossings may be off")
 		out.Moves = append(chords, moves...)
 	}
 	e.WriteString(games.ReadList("chords", chords))

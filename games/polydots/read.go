@@ -223,16 +223,8 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	// Where a dot-like mark is left out, the set of dots is in question,
 	// and with it every step.
 	if len(bd.dropped) > 0 {
-		for k := range dm {
-			if dm[k].Doubt == "" {
-				dm[k].Doubt = "the set of dots is in doubt (see the round's doubts)"
-			}
-		}
-		for k := range pm {
-			if pm[k].Doubt == "" {
-				pm[k].Doubt = "the set of dots is in doubt (see the round's doubts), and with it the path"
-			}
-		}
+		games.DoubtRest(dm, "the set of dots is in doubt (see the round's doubts)")
+		games.DoubtRest(pm, "the set of dots is in doubt (see the round's doubts), and with it the path")
 	}
 	out.Moves = append(dm, pm...)
 	// A dot in doubt may be read where it is not, and its true place
