@@ -15,45 +15,77 @@ import (
 var _ games.Board = Game{}
 
 // OpenRound implements games.Board: the round's starting seat (starts, or
-// seat i), its first centre (first, or the first arc's written centre;
-// free when neither is given) and its arcs as written.
+// seat i), its first centre (first; free when not given) and its arcs as
+// written.
 func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Round, []*input.Node, error) {
 	m, err := marksOf(t)
 	if err != nil {
 		return nil, nil, err
 	}
-	where := fmt.Sprintf("round %d", i+1)
+	o, err := open(t, i, m)
+	if o != nil && o.badStart != nil {
+		err = o.badStart
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := New(m, t.Players, o.start, o.first)
+	if err != nil {
+		return nil, nil, err
+	}
+	return games.Erase[Move](st), o.words, nil
+}
+
+// opening is round i of a transcript as written, before any arc is
+// played: the scorer, Moves and the scoring board all read a round here.
+type opening struct {
+	where    string
+	start    int   // the seat that starts
+	badStart error // starts names no player (start is then seat i)
+	first    int   // the first centre given, 0 when not
+	written  int   // the first arc's written centre (3 in 3:1-5), 0 when none
+	arcs     *input.Node
+	words    []*input.Node
+}
+
+// open reads round i of t on m marks. A starts key that names no player
+// is not a failure here: the scorer still checks the arcs, since who drew
+// them does not change whether they are arcs of the round.
+func open(t *scorer.Transcript, i, m int) (*opening, error) {
+	o := &opening{where: fmt.Sprintf("round %d", i+1), start: i % len(t.Players)}
 	f, err := games.RoundKeys(t, i, "first", "starts", "arcs")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	start, err := games.RoleSeat(t, f, i, "starts", i%len(t.Players))
-	if err != nil {
-		return nil, nil, err
-	}
-	var words []*input.Node
-	if an, ok := f["arcs"]; ok {
-		if words, err = scorer.Words(an, where+" arcs"); err != nil {
-			return nil, nil, err
+	if _, ok := f["starts"]; ok {
+		if o.start, err = games.RoleSeat(t, f, i, "starts", o.start); err != nil {
+			o.start, o.badStart = i%len(t.Players), err
 		}
 	}
-	first := 0
+	if o.arcs = f["arcs"]; o.arcs != nil {
+		if o.words, err = scorer.Words(o.arcs, o.where+" arcs"); err != nil {
+			return o, err
+		}
+	}
 	if fn, ok := f["first"]; ok {
-		v, err := fn.Value(where + " first")
+		v, err := fn.Value(o.where + " first")
 		if err != nil {
-			return nil, nil, err
+			return o, err
 		}
 		k, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil || k < 1 || k > m {
-			return nil, nil, fn.Errorf("%s, first: %q is not a mark; the marks are 1 to %d", where, v, m)
+			return o, fn.Errorf("%s, first: %q is not a mark; the marks are 1 to %d", o.where, v, m)
 		}
-		first = k
+		o.first = k
 	}
-	st, err := New(m, t.Players, start, first)
-	if err != nil {
-		return nil, nil, err
+	if len(o.words) > 0 {
+		if c, _, ok := strings.Cut(o.words[0].Text, ":"); ok {
+			if k, err := strconv.Atoi(strings.TrimSpace(c)); err == nil && k >= 1 && k <= m {
+				o.written = k
+			}
+		}
 	}
-	return games.Erase[Move](st), words, nil
+	return o, nil
 }
 
 // figure is the board the render draws a round on (the marks are at the

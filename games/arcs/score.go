@@ -132,59 +132,29 @@ func marksOf(t *scorer.Transcript) (int, error) {
 // first bad move. An open round (the last one, for Moves) may have fewer
 // than m arcs, and no first centre when it has none; it is returned
 // unscored and undrawn.
-func (g Game) round(t *scorer.Transcript, i, m int, open bool) (*scorer.Round, *round, *layout.Cell, int, error) {
-	where := fmt.Sprintf("round %d", i+1)
-	n := len(t.Players)
-	f, err := games.RoundKeys(t, i, "first", "starts", "arcs")
-	if err != nil {
+func (g Game) round(t *scorer.Transcript, i, m int, unfinished bool) (*scorer.Round, *round, *layout.Cell, int, error) {
+	o, err := open(t, i, m)
+	if o == nil {
 		return nil, nil, nil, -1, err
 	}
-	start := i % n
+	where, start, words, first := o.where, o.start, o.words, o.first
 	var errs input.Errors
 	fail := func(err error) (*scorer.Round, *round, *layout.Cell, int, error) {
 		errs.Add(err, t.File)
 		return nil, nil, nil, start, errs.Err()
 	}
-	badStart := false
-	if sn, ok := f["starts"]; ok {
-		// An unknown player is reported, and the moves are still checked:
-		// who drew them does not change whether they are arcs of the round.
-		if seat, err := t.Seat(sn); err != nil {
-			errs = append(errs, sn.Errorf("%s, starts: %v", where, err.(*input.Error).Msg))
-			badStart = true
-		} else {
-			start = seat
-		}
-	}
-	an, ok := f["arcs"]
-	if !ok && !open {
+	// An unknown player is reported, and the moves are still checked.
+	errs.Add(o.badStart, t.File)
+	if o.arcs == nil && !unfinished {
 		return fail(t.Rounds[i].Errorf("%s: missing arcs: the %d arcs in the order drawn, e.g. arcs: 11-3 2 1-5 (end marks, or the reach alone)", where, m))
 	}
-	var words []*input.Node
-	if ok {
-		if words, err = scorer.Words(an, where+" arcs"); err != nil {
-			return fail(err)
-		}
+	if err != nil {
+		return fail(err)
 	}
-	first := 0
-	if fn, ok := f["first"]; ok {
-		v, err := fn.Value(where + " first")
-		if err != nil {
-			return fail(err)
-		}
-		k, err := strconv.Atoi(strings.TrimSpace(v))
-		if err != nil || k < 1 || k > m {
-			return fail(fn.Errorf("%s, first: %q is not a mark; the marks are 1 to %d", where, v, m))
-		}
-		first = k
-	} else if len(words) > 0 {
-		if c, _, ok := strings.Cut(words[0].Text, ":"); ok {
-			if k, err := strconv.Atoi(strings.TrimSpace(c)); err == nil && k >= 1 && k <= m {
-				first = k // the first arc's written centre
-			}
-		}
+	if first == 0 {
+		first = o.written
 	}
-	if first == 0 && !(open && len(words) == 0) {
+	if first == 0 && !(unfinished && len(words) == 0) {
 		return fail(t.Rounds[i].Errorf("%s: missing first: the mark the first arc is centred on, 1 to %d", where, m))
 	}
 	st, err := New(m, t.Players, start, first)
@@ -229,17 +199,17 @@ func (g Game) round(t *scorer.Transcript, i, m int, open bool) (*scorer.Round, *
 			break
 		}
 	}
-	if len(words) < m && !open {
-		errs = append(errs, arcsMissing(an, where, m, len(words), first, st.b.wrap))
+	if len(words) < m && !unfinished {
+		errs = append(errs, arcsMissing(o.arcs, where, m, len(words), first, st.b.wrap))
 	}
 	caption := fmt.Sprintf("round %d: %s starts, first centre mark %d", i+1, t.Players[start], first)
-	if badStart {
+	if o.badStart != nil {
 		caption = fmt.Sprintf("round %d: first centre mark %d", i+1, first)
 	}
 	switch {
 	case len(errs) > 0:
 		return nil, r, r.cell(caption), start, errs.Err()
-	case open:
+	case unfinished:
 		return nil, r, nil, start, nil
 	}
 	r.scored = true

@@ -23,22 +23,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "offense", "segments")
+	off, words, _, err := open(t, i, n)
 	if err != nil {
 		return nil, nil, err
-	}
-	off, err := games.RoleSeat(t, f, i, "offense", i%len(t.Players))
-	if err != nil {
-		return nil, nil, err
-	}
-	var words []*input.Node
-	if sn, ok := f["segments"]; ok && sn.Kind != input.Null {
-		raw, err := scorer.Words(sn, where+" segments")
-		if err != nil {
-			return nil, nil, err
-		}
-		words = pair(join(raw), n)
 	}
 	st, err := New(n, m, t.Players, off)
 	if err != nil {
@@ -70,6 +57,43 @@ func (Game) Pick(r games.Round, picks []games.Pick, _ layout.Point, _ float64) (
 		return "", nil
 	}
 	return picks[len(picks)-2].String() + "-" + picks[len(picks)-1].String(), nil
+}
+
+// open reads round i of t on an n-by-n board: the scorer, Moves and the
+// scoring board all read a round here. It returns the offense (-1 when
+// offense names no player), the segments as written, one word each, and
+// the list's node (nil when the round has no segments key).
+func open(t *scorer.Transcript, i, n int) (off int, words []*input.Node, sn *input.Node, err error) {
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "offense", "segments")
+	if err != nil {
+		return -1, nil, nil, err
+	}
+	if off, err = games.RoleSeat(t, f, i, "offense", i%len(t.Players)); err != nil {
+		return -1, nil, nil, err
+	}
+	sn, ok := f["segments"]
+	if !ok {
+		return off, nil, nil, nil
+	}
+	sn = scorer.Rows(sn)
+	if sn.Kind == input.Seq {
+		for _, it := range sn.Items {
+			if it.Kind != input.Scalar {
+				return off, nil, sn, it.Errorf("%s: write each segment as its two end dots joined by a dash, e.g. B2-B6", where)
+			}
+		}
+	}
+	// Refuse a list far longer than any board holds before splitting it.
+	most := 2 * n * (n - 1)
+	if len(sn.Text) > 32*most || len(sn.Items) > 3*most {
+		return off, nil, sn, sn.Errorf("%s: far too many segments for a %d-by-%d board, which has room for at most %d", where, n, n, most)
+	}
+	raw, err := scorer.Words(sn, where+" segments")
+	if err != nil {
+		return off, nil, sn, err
+	}
+	return off, pair(join(raw), n), sn, nil
 }
 
 func state(r games.Round) *State {

@@ -6,7 +6,6 @@
 package intersections
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -316,50 +315,15 @@ func join(words []*input.Node) []*input.Node {
 func (g Game) round(t *scorer.Transcript, i, n, m int, short bool) (*scorer.Round, *layout.Cell, *played, error) {
 	where := fmt.Sprintf("round %d", i+1)
 	pl := &played{off: -1, m: m}
-	f, err := games.RoundKeys(t, i, "offense", "segments")
+	off, words, sn, err := open(t, i, n)
+	pl.off = off
+	if err == nil && sn == nil {
+		err = roundNode(t.Rounds[i]).Errorf("%s: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", where)
+	}
 	if err != nil {
 		return nil, nil, pl, err
 	}
 	players := len(t.Players)
-	pl.off = i % players
-	if on, ok := f["offense"]; ok {
-		seat, err := t.Seat(on)
-		if err != nil {
-			var ie *input.Error
-			if errors.As(err, &ie) {
-				err = on.Errorf("%s, offense: %s", where, ie.Msg)
-			}
-			pl.off = -1
-			return nil, nil, pl, err
-		}
-		pl.off = seat
-	}
-	off := pl.off
-	sn, ok := f["segments"]
-	if !ok {
-		return nil, nil, pl, roundNode(t.Rounds[i]).Errorf("%s: missing segments, the segments in the order drawn, e.g. segments: B2-B6 A4-B4", where)
-	}
-	sn = scorer.Rows(sn)
-	if sn.Kind == input.Seq {
-		for _, it := range sn.Items {
-			if it.Kind != input.Scalar {
-				return nil, nil, pl, it.Errorf("%s: write each segment as its two end dots joined by a dash, e.g. B2-B6", where)
-			}
-		}
-	}
-	// Refuse a list far longer than any board holds before splitting it.
-	most := 2 * n * (n - 1)
-	if len(sn.Text) > 32*most || len(sn.Items) > 3*most {
-		return nil, nil, pl, sn.Errorf("%s: far too many segments for a %d-by-%d board, which has room for at most %d", where, n, n, most)
-	}
-	var words []*input.Node
-	if sn.Kind != input.Null || !short {
-		raw, err := scorer.Words(sn, where+" segments")
-		if err != nil {
-			return nil, nil, pl, err
-		}
-		words = pair(join(raw), n)
-	}
 	var errs input.Errors
 	// The engine plays to the end of the list, also past m: the count has
 	// a message of its own below.

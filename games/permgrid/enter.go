@@ -19,25 +19,39 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := games.RoundKeys(t, i, "player1", "dots")
-	if err != nil {
-		return nil, nil, err
-	}
-	p1, err := games.FirstPlayer(t, f, i)
-	if err != nil {
-		return nil, nil, err
-	}
-	var words []*input.Node
-	if dn, ok := f["dots"]; ok && dn.Kind != input.Null {
-		if words, err = scorer.Words(dn, "round dots"); err != nil {
-			return nil, nil, err
-		}
-	}
-	st, err := New(n, t.Players, p1)
+	st, words, _, err := open(t, i, n)
 	if err != nil {
 		return nil, nil, err
 	}
 	return games.Erase[Move](st), words, nil
+}
+
+// open reads round i of t, on a grid of n lines, and starts it on the
+// engine: the scorer, Moves and the scoring board all read a round here.
+// It returns the dots as written and the node that holds them (nil when
+// the round has no dots key; the scorer says what is missing).
+func open(t *scorer.Transcript, i, n int) (*State, []*input.Node, *input.Node, error) {
+	where := fmt.Sprintf("round %d", i+1)
+	f, err := games.RoundKeys(t, i, "player1", "dots")
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p1, err := games.FirstPlayer(t, f, i)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	dn := f["dots"]
+	var words []*input.Node
+	if dn != nil {
+		if words, err = scorer.Words(dn, where+" dots"); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	st, err := New(n, t.Players, p1)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return st, words, dn, nil
 }
 
 // Targets implements games.Board: every crossing of the grid's lines.

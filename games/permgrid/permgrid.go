@@ -170,23 +170,13 @@ func (g Game) Moves(t *scorer.Transcript, _ games.Values) (string, error) {
 // what comes next.
 func (g Game) replay(t *scorer.Transcript, i, n int, listing bool) (st *State, refused *Move, err error) {
 	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "player1", "dots")
+	st, words, dn, err := open(t, i, n)
 	if err != nil {
 		return nil, nil, err
 	}
-	p1, err := games.FirstPlayer(t, f, i)
-	if err != nil {
-		return nil, nil, err
-	}
-	dn, ok := f["dots"]
-	if !ok {
+	if dn == nil {
 		return nil, nil, t.Rounds[i].Errorf("%s: missing dots, e.g. dots: C1 A2 D3 B4", where)
 	}
-	words, err := scorer.Words(dn, where+" dots")
-	if err != nil {
-		return nil, nil, err
-	}
-	st = newState(n, t.Players, p1)
 	var errs input.Errors
 	for k, w := range words {
 		if st.Over() {
