@@ -43,95 +43,58 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "divider", "cuts", "segments")
+	o, err := open(t, i, n)
 	if err != nil {
 		return nil, nil, err
 	}
-	divider, err := games.RoleSeat(t, f, i, "divider", i%len(t.Players))
+	if o.badDivider != nil {
+		return nil, nil, o.badDivider
+	}
+	st, err := New(n, t.Players, o.divider, v)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := New(n, t.Players, divider, v)
-	if err != nil {
-		return nil, nil, err
+	// A blank cuts key is a ring still to cut, not a form to refuse.
+	if o.cuts != nil && o.cuts.Kind != input.Null {
+		if err := o.cutErrs.Err(); err != nil {
+			return nil, nil, err
+		}
 	}
 	var words []*input.Node
-	cut := func(ring string, w *input.Node) {
-		c := *w
-		c.Text = strings.TrimSpace(ring) + ":" + strings.TrimSpace(w.Text)
-		words = append(words, &c)
-	}
-	if cn, ok := f["cuts"]; ok {
-		switch cn.Kind {
-		case input.Map:
-			for x, key := range cn.Keys {
-				if cn.Values[x].Kind == input.Null {
-					continue
-				}
-				ws, err := scorer.Words(cn.Values[x], where+" cuts of ring "+key.Text)
-				if err != nil {
-					return nil, nil, err
-				}
-				for _, w := range ws {
-					cut(key.Text, w)
-				}
-			}
-		case input.Seq:
-			for x, it := range cn.Items {
-				ws, err := scorer.Words(it, fmt.Sprintf("%s cuts of ring %d", where, x+1))
-				if err != nil {
-					return nil, nil, err
-				}
-				for _, w := range ws {
-					cut(strconv.Itoa(x+1), w)
-				}
-			}
-		case input.Scalar:
-			parts, err := splitDividers(cn.Text)
-			if err != nil {
-				return nil, nil, cn.Errorf("%s, cuts: %v", where, err)
-			}
-			for _, part := range parts {
-				for _, a := range part.angles {
-					cut(part.ring.text, &input.Node{Kind: input.Scalar, Pos: cn.Pos, Text: a.text})
-				}
-			}
-		case input.Null:
-		default:
-			return nil, nil, cn.Errorf("%s, cuts: write each ring's cut angles, one ring a line (1: 0 180)", where)
+	for _, r := range o.rings {
+		for _, w := range r.words {
+			c := *w
+			c.Text = strconv.Itoa(r.ring) + ":" + strings.TrimSpace(w.Text)
+			words = append(words, &c)
 		}
 	}
 	// The segments key says the cuts are done, unless it is a blank
 	// transcript's lines to fill in (a player with no segment).
-	if sn, ok := f["segments"]; ok {
+	if sn := o.segments; sn != nil {
 		var segs []*input.Node
 		blank := false
 		switch sn.Kind {
 		case input.Seq:
 			for k, it := range sn.Items {
-				if it.Kind != input.Map || len(it.Keys) != 1 {
-					return nil, nil, it.Errorf("%s, segment %d: write the player and the segment's two ends, e.g. Bob: 2@0 4@90", where, k+1)
-				}
-				if it.Values[0].Kind == input.Null {
+				if it.Kind == input.Map && len(it.Keys) == 1 && it.Values[0].Kind == input.Null {
 					blank = true
 					continue
 				}
-				ws, err := scorer.Words(it.Values[0], fmt.Sprintf("%s, segment %d", where, k+1))
+				_, _, _, _, ends, err := o.segmentItem(t, st, it, k)
 				if err != nil {
 					return nil, nil, err
 				}
-				var ends []string
-				for _, w := range ws {
-					ends = append(ends, w.Text)
+				var texts []string
+				for _, w := range ends {
+					texts = append(texts, w.Text)
 				}
 				c := *it.Values[0]
-				c.Text = strings.Join(ends, " ")
+				c.Text = strings.Join(texts, " ")
 				segs = append(segs, &c)
 			}
 		case input.Null:
 		default:
-			return nil, nil, sn.Errorf("%s, segments: write a list, one segment per line in play order, e.g. - %s: 2@0 4@90", where, t.Players[st.order[0]])
+			return nil, nil, sn.Errorf("%s, segments: write a list, one segment per line in play order, e.g. - %s: 2@0 4@90", o.where, t.Players[st.order[0]])
 		}
 		if !blank || len(segs) > 0 {
 			words = append(words, &input.Node{Kind: input.Scalar, Pos: sn.Pos, Text: "done"})

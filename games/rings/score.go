@@ -183,24 +183,16 @@ func (rr *round) floatCuts() [][]float64 {
 // render; the scored round only when nothing in it is refused. A partial
 // round (the last one, for moves) may stop before every player has drawn.
 func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o games.Values, partial bool) (*round, *scorer.Round, error) {
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "divider", "cuts", "segments")
+	w, err := open(t, i, n)
 	if err != nil {
 		return nil, nil, err
 	}
+	where, divider := w.where, w.divider
 	m := len(t.Players)
-	divider := i % m
-	rr := &round{bad: -1, badRings: map[int]bool{}, unread: map[int]bool{}}
+	rr := &round{bad: -1, badRings: map[int]bool{}, unread: w.unread, noDiv: w.badDivider != nil}
 	var errs input.Errors
-	if dn, ok := f["divider"]; ok {
-		if seat, err := t.Seat(dn); err != nil {
-			errs = append(errs, dn.Errorf("%s, divider: %v", where, err.(*input.Error).Msg))
-			rr.noDiv = true
-		} else {
-			divider = seat
-		}
-	}
-	sn, haveSegs := f["segments"]
+	errs.Add(w.badDivider, t.File)
+	sn, haveSegs := w.segments, w.segments != nil
 	if rr.noDiv && haveSegs && sn.Kind == input.Seq && len(sn.Items) > 0 {
 		// Whoever drew last is taken for the divider, to draw the round.
 		if it := sn.Items[len(sn.Items)-1]; it.Kind == input.Map && len(it.Keys) == 1 {
@@ -210,15 +202,15 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 		}
 	}
 	rr.st = newState(n, t.Players, divider, bounds, rule, o.Bool("ban-along-cuts"))
-	cn, ok := f["cuts"]
-	if !ok {
+	cn := w.cuts
+	if cn == nil {
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing cuts: each ring's cut angles, e.g. cuts: {1: 0 180, 2: 45 135 270}", where))
 		for j := 1; j < n; j++ {
 			rr.badRings[j], rr.unread[j] = true, true
 		}
 	} else {
 		rr.open = partial && (!haveSegs || scorer.Blank(sn))
-		errs = append(errs, rr.readCuts(cn, where)...)
+		errs = append(errs, rr.readCuts(w)...)
 	}
 	if len(rr.badRings) == 0 {
 		if err := rr.st.Play(Move{Kind: Done}); err != nil {
@@ -238,7 +230,7 @@ func readRound(t *scorer.Transcript, i, n int, bounds [][2]int, rule string, o g
 		items = sn.Items
 	}
 	for k, it := range items {
-		s, err := rr.readSegment(t, it, fmt.Sprintf("%s, segment %d", where, k+1), k)
+		s, err := rr.readSegment(t, w, it, k)
 		if err != nil {
 			errs.Add(err, t.File)
 			if rr.bad < 0 {
@@ -355,78 +347,14 @@ func intList(xs []int) string {
 	return strings.Join(s, ", ")
 }
 
-// readCuts reads each ring's cut angles in any of the accepted forms.
-func (rr *round) readCuts(cn *input.Node, where string) input.Errors {
-	n := rr.st.n
-	var errs input.Errors
-	type entry struct {
-		at    *input.Node // the ring's key or item
-		words []*input.Node
-	}
-	rings := map[int]entry{}
-	ringOf := func(key *input.Node) (int, bool) {
-		j, err := strconv.Atoi(strings.TrimSpace(key.Text))
-		if err != nil || j < 1 || j > n-1 {
-			errs = append(errs, key.Errorf("%s, cuts: ring %q: the rings are numbered 1 to %d (ring j lies between circles j and j+1)", where, key.Text, n-1))
-			return 0, false
-		}
-		if _, dup := rings[j]; dup {
-			errs = append(errs, key.Errorf("%s, cuts: ring %d is given twice", where, j))
-			return 0, false
-		}
-		return j, true
-	}
-	words := func(v *input.Node, j int) []*input.Node {
-		ws, err := scorer.Words(v, fmt.Sprintf("%s, cuts of ring %d", where, j))
-		if err != nil {
-			errs.Add(err, v.Pos.File)
-			rr.unread[j] = true
-		}
-		return ws
-	}
-	switch {
-	case cn.Kind == input.Map:
-		for x, key := range cn.Keys {
-			if j, ok := ringOf(key); ok {
-				rings[j] = entry{key, words(cn.Values[x], j)}
-			}
-		}
-	case cn.Kind == input.Seq:
-		for x, it := range cn.Items {
-			if x >= n-1 {
-				errs = append(errs, it.Errorf("%s, cuts: %d rings listed; %d circles make %d rings", where, len(cn.Items), n, n-1))
-				break
-			}
-			rings[x+1] = entry{it, words(it, x+1)}
-		}
-	case cn.Kind == input.Scalar && strings.Contains(cn.Text, ":"):
-		parts, err := splitDividers(cn.Text)
-		if err != nil {
-			errs = append(errs, cn.Errorf("%s, cuts: %v", where, err))
-			break
-		}
-		at := func(w dividerWord) *input.Node {
-			p := cn.Pos
-			if !strings.Contains(cn.Text, "\n") {
-				p.Col += len([]rune(cn.Text[:w.off]))
-				if cn.Quoted {
-					p.Col++
-				}
-			}
-			return &input.Node{Kind: input.Scalar, Pos: p, Text: w.text}
-		}
-		for _, part := range parts {
-			key := at(part.ring)
-			if j, ok := ringOf(key); ok {
-				e := entry{at: key}
-				for _, a := range part.angles {
-					e.words = append(e.words, at(a))
-				}
-				rings[j] = e
-			}
-		}
-	default:
-		errs = append(errs, cn.Errorf("%s, cuts: write each ring's cut angles, one ring a line (1: 0 180, then 2: 45 135 270, ...), or the sheet's form \"1:0,180;2:45,135,270\"", where))
+// readCuts cuts each ring with its angles as read by open, and says
+// which rings have none.
+func (rr *round) readCuts(o *opening) input.Errors {
+	n, cn, where := rr.st.n, o.cuts, o.where
+	errs := append(input.Errors(nil), o.cutErrs...)
+	rings := map[int]ringCuts{}
+	for _, r := range o.rings {
+		rings[r.ring] = r
 	}
 	var missing []string
 	for j := 1; j < n; j++ {
@@ -482,45 +410,34 @@ func (rr *round) readRing(j int, at *input.Node, words []*input.Node, where stri
 
 // readSegment reads the k-th segment, NAME: END END, and checks who drew
 // it and that its ends are cut ends.
-func (rr *round) readSegment(t *scorer.Transcript, it *input.Node, where string, k int) (*segment, error) {
+func (rr *round) readSegment(t *scorer.Transcript, w *opening, it *input.Node, k int) (*segment, error) {
 	st := rr.st
 	s := &segment{node: it, seat: -1}
-	example := "Bob: 2@0 4@90"
-	if k < len(st.order) {
-		example = t.Players[st.order[k]] + ": 2@0 4@90"
-	}
-	if it.Kind != input.Map || len(it.Keys) != 1 {
-		return s, it.Errorf("%s: write the player and the segment's two ends, e.g. %s", where, example)
+	key, seat, seatErr, where, ends, err := w.segmentItem(t, st, it, k)
+	if key == nil {
+		return s, err
 	}
 	var errs input.Errors
-	key, val := it.Keys[0], it.Values[0]
 	s.node = key // a mapping's own place is its colon; the name starts the line
-	seat, err := t.Seat(key)
 	switch {
-	case err != nil:
-		errs = append(errs, key.Errorf("%s: %v", where, err.(*input.Error).Msg))
+	case seatErr != nil:
+		errs = append(errs, key.Errorf("%s, segment %d: %v", w.where, k+1, seatErr.(*input.Error).Msg))
 	case k >= len(st.order):
-		errs = append(errs, key.Errorf("%s (%s): %v", where, t.Players[seat], st.turnErr(k, seat)))
+		errs = append(errs, key.Errorf("%s: %v", where, st.turnErr(k, seat)))
 	case !rr.noDiv: // with no divider, no order to check against
 		if err := st.turnErr(k, seat); err != nil {
-			errs = append(errs, key.Errorf("%s: %v", where, err))
+			errs = append(errs, key.Errorf("%s, segment %d: %v", w.where, k+1, err))
 		}
 	}
-	if err == nil {
+	if seatErr == nil {
 		s.seat = seat
-		where = fmt.Sprintf("%s (%s)", where, t.Players[seat])
 	}
-	words, err := scorer.Words(val, where)
 	if err != nil {
 		errs.Add(err, t.File)
 		return s, errs.Err()
 	}
-	var ends []*input.Node
-	for _, w := range words {
-		ends = append(ends, splitDash(w)...)
-	}
 	if len(ends) != 2 {
-		errs = append(errs, val.Errorf("%s: %d end(s); a segment has two, e.g. %s", where, len(ends), example))
+		errs = append(errs, it.Values[0].Errorf("%s: %d end(s); a segment has two, e.g. %s", where, len(ends), segmentExample(t, st, k)))
 		return s, errs.Err()
 	}
 	var got [2]End
