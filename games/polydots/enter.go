@@ -96,45 +96,32 @@ func (e *entered) Record() string {
 // empty list once the dots are placed; a blank transcript's empty line is
 // not one), the word that the dots are placed and the path's steps.
 func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Round, []*input.Node, error) {
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
+	o, err := open(t, i)
 	if err != nil {
 		return nil, nil, err
 	}
-	p1, err := games.FirstPlayer(t, f, i)
-	if err != nil {
-		return nil, nil, err
-	}
+	p1, where := o.p1, o.where
 	var words []*input.Node
 	dots := 0
-	if dn, ok := f["dots"]; ok && dn.Kind != input.Null {
-		items, err := scorer.Rows(dn).List(where + " dots")
-		if err != nil {
-			return nil, nil, err
+	for k, it := range o.items {
+		if it.Kind == input.Null {
+			continue // a blank transcript's row to fill in
 		}
-		if len(items) > MaxDots {
-			return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
+		x, y, ok := dotItem(it)
+		if !ok {
+			return nil, nil, it.Errorf("%s, dot %d: %s", where, k+1, dotSyntax(it))
 		}
-		for k, it := range items {
-			if it.Kind == input.Null {
-				continue // a blank transcript's row to fill in
-			}
-			if it.Kind == input.Scalar || len(it.Items) != 2 || it.Items[0].Kind != input.Scalar || it.Items[1].Kind != input.Scalar {
-				return nil, nil, it.Errorf("%s, dot %d: %s", where, k+1, dotSyntax(it))
-			}
-			w := *it
-			w.Kind, w.Text = input.Scalar, "["+it.Items[0].Text+", "+it.Items[1].Text+"]"
-			words = append(words, &w)
-			dots++
-		}
+		w := *it
+		w.Kind, w.Text = input.Scalar, "["+x+", "+y+"]"
+		words = append(words, &w)
+		dots++
 	}
-	if pn, ok := f["path"]; ok && pn.Kind != input.Null { // a blank path is a line to fill in
-		words = append(words, &input.Node{Kind: input.Scalar, Pos: pn.Pos, Text: "done"})
-		ws, err := pathWords(pn, where+" path")
-		if err != nil {
-			return nil, nil, err
+	if pn := o.path; pn != nil && pn.Kind != input.Null { // a blank path is a line to fill in
+		if o.pathErr != nil {
+			return nil, nil, o.pathErr
 		}
-		words = append(words, closed(ws, dots)...)
+		words = append(words, &input.Node{Kind: input.Scalar, Pos: pn.Pos, Text: "done"})
+		words = append(words, closed(o.steps, dots)...)
 	}
 	w, h, err := readGrid(t)
 	if err != nil {
@@ -143,6 +130,53 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Roun
 	st := newState(MaxDots, t.Players, p1, DefaultGrid)
 	st.lax, st.sheet = !v.Bool("strict"), [2]int64{int64(w), int64(h)}
 	return &entered{Round: games.Erase[Move](st), st: st}, words, nil
+}
+
+// opening is round i of a transcript as written, before any move is
+// played: the scorer, Moves and the scoring board all read a round's keys
+// here.
+type opening struct {
+	where   string
+	p1      int
+	dots    *input.Node   // nil when the round has no dots key
+	items   []*input.Node // the dots as written (a blank row is null)
+	path    *input.Node   // nil when the round has no path key
+	steps   []*input.Node // the path's steps as written, one word each
+	pathErr error         // the path's words could not be read
+}
+
+// open reads round i of t: player 1, the dots (at most MaxDots) and the
+// path's steps.
+func open(t *scorer.Transcript, i int) (*opening, error) {
+	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
+	if err != nil {
+		return nil, err
+	}
+	o := &opening{where: fmt.Sprintf("round %d", i+1)}
+	if o.p1, err = games.FirstPlayer(t, f, i); err != nil {
+		return nil, err
+	}
+	if o.dots = f["dots"]; o.dots != nil && o.dots.Kind != input.Null {
+		if o.items, err = scorer.Rows(o.dots).List(o.where + " dots"); err != nil {
+			return nil, err
+		}
+		if len(o.items) > MaxDots {
+			return nil, o.dots.Errorf("%s: %d dots; the limit is %d", o.where, len(o.items), MaxDots)
+		}
+	}
+	if o.path = f["path"]; o.path != nil {
+		o.steps, o.pathErr = pathWords(o.path, o.where+" path")
+	}
+	return o, nil
+}
+
+// dotItem returns the two numbers of a dot written [x, y], false when it
+// is not written so.
+func dotItem(it *input.Node) (x, y string, ok bool) {
+	if it.Kind == input.Scalar || len(it.Items) != 2 || it.Items[0].Kind != input.Scalar || it.Items[1].Kind != input.Scalar {
+		return "", "", false
+	}
+	return it.Items[0].Text, it.Items[1].Text, true
 }
 
 // sheet is the coordinate sheet the render draws the round's dots on

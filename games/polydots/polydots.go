@@ -167,34 +167,26 @@ func (g Game) round(t *scorer.Transcript, i int, strict bool, grid [2]int) (rd *
 }
 
 func (g Game) roundOf(t *scorer.Transcript, i int, strict bool, grid [2]int, warns *[]string) (*scorer.Round, *layout.Cell, error) {
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "player1", "dots", "path")
+	o, err := open(t, i)
 	if err != nil {
 		return nil, nil, err
 	}
-	p1, err := games.FirstPlayer(t, f, i)
-	if err != nil {
-		return nil, nil, err
-	}
+	where, p1, dn, items := o.where, o.p1, o.dots, o.items
 	seatOf := func(move int) int { return (p1 + move) % 2 } // move 0 is player 1's
 	var errs input.Errors
-	dn, ok := f["dots"]
-	if !ok {
+	if dn == nil {
 		return nil, nil, t.Rounds[i].Errorf("%s: missing dots: [[x, y], ...]", where)
 	}
-	items, err := scorer.Rows(dn).List(where + " dots")
-	if err != nil {
+	if dn.Kind == input.Null {
+		_, err := scorer.Rows(dn).List(where + " dots")
 		return nil, nil, err
-	}
-	if len(items) > MaxDots {
-		return nil, nil, dn.Errorf("%s: %d dots; the limit is %d", where, len(items), MaxDots)
 	}
 	var dots []Point
 	var offs input.Errors
 	off := map[int]bool{}
 	for k, it := range items {
-		if it.Kind != input.Scalar && len(it.Items) == 2 && it.Items[0].Kind == input.Scalar && it.Items[1].Kind == input.Scalar {
-			p, err := ParsePoint(it.Items[0].Text, it.Items[1].Text)
+		if x, y, ok := dotItem(it); ok {
+			p, err := ParsePoint(x, y)
 			if err != nil {
 				errs = append(errs, it.Errorf("%s, dot %d: %v", where, k+1, err))
 				continue
@@ -261,12 +253,12 @@ func (g Game) roundOf(t *scorer.Transcript, i int, strict bool, grid [2]int, war
 	if len(dups) == 0 {
 		*warns = append(*warns, unnoticed...)
 	}
-	if pn, ok := f["path"]; !ok {
+	if pn := o.path; pn == nil {
 		errs = append(errs, t.Rounds[i].Errorf("%s: missing path: the dot numbers in the order visited", where))
-	} else if words, err := pathWords(pn, where+" path"); err != nil {
-		errs.Add(err, t.File)
+	} else if o.pathErr != nil {
+		errs.Add(o.pathErr, t.File)
 	} else {
-		words = closed(words, len(dots))
+		words := closed(o.steps, len(dots))
 		var wordOf []int // the word that made each step
 		for m, w := range words {
 			mv, err := st.Parse(w.Text)
