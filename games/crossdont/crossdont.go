@@ -279,38 +279,32 @@ func refusal(w *input.Node, where string, err error) error {
 // round checks round i. It returns the round (for drawing) whenever its
 // chords could be read, and an error for every rule broken.
 func (g Game) round(t *scorer.Transcript, i, m int) (_ *round, err error) {
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "defense", "chords", "moves")
+	o, err := open(t, i)
 	if err != nil {
 		return nil, err
 	}
-	r := &round{i: i, defense: (i + 1) % 2, bad: [2]int{-1, -1}, movesNode: t.Rounds[i]}
-	if n, ok := f["defense"]; ok {
-		if seat, serr := t.Seat(n); serr != nil {
-			// Reported with whatever else is wrong: the roles do not change
-			// which moves are legal, so the round is still checked.
-			defErr := n.Errorf("%s, defense: %v", where, serr.(*input.Error).Msg)
-			r.noDefense = true
-			defer func() {
-				var es input.Errors
-				es.Add(defErr, t.File)
-				es.Add(err, t.File)
-				err = es.Err()
-			}()
-		} else {
-			r.defense = seat
-		}
+	where := o.where
+	r := &round{i: i, defense: o.defense, bad: [2]int{-1, -1}, movesNode: t.Rounds[i]}
+	if o.badDefense != nil {
+		// Reported with whatever else is wrong: the roles do not change
+		// which moves are legal, so the round is still checked.
+		r.noDefense = true
+		defer func() {
+			var es input.Errors
+			es.Add(o.badDefense, t.File)
+			es.Add(err, t.File)
+			err = es.Err()
+		}()
 	}
 	r.offense = 1 - r.defense
-	cn, ok := f["chords"]
-	if !ok {
+	cn := o.chords
+	if cn == nil {
 		return nil, t.Rounds[i].Errorf("%s: missing chords: the defense's %d chords by their end angles, e.g. chords: 0-180 60-240", where, m)
 	}
-	words, err := scorer.Words(cn, where+" chords")
-	if err != nil {
-		return nil, err
+	if o.chordsErr != nil {
+		return nil, o.chordsErr
 	}
-	words = chordWords(words)
+	words := o.chordWords
 	// Every chord is read and compared with the earlier ones first, so that
 	// all such problems are listed, numbered as written.
 	var errs input.Errors
@@ -360,17 +354,13 @@ func (g Game) round(t *scorer.Transcript, i, m int) (_ *round, err error) {
 		"chords: "+r.chordList(),
 		fmt.Sprintf("before the offense moves: %s", r.pointsLine(true)))
 
-	var mw []*input.Node
-	if n, ok := f["moves"]; ok {
-		r.movesNode = n
-		if mw, err = scorer.Words(n, where+" moves"); err != nil {
-			return r, err
-		}
+	if o.moves != nil {
+		r.movesNode = o.moves
 	}
-	if len(mw) > MaxMoves {
-		return r, r.movesNode.Errorf("%s: %d moves; the limit is %d a round", where, len(mw), MaxMoves)
+	if o.movesErr != nil {
+		return r, o.movesErr
 	}
-	for k, w := range mw {
+	for k, w := range o.moveWords {
 		if err := r.move(w, k+1, where); err != nil {
 			r.badSet = true
 			return r, err

@@ -1,6 +1,7 @@
 package crossdont
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -22,32 +23,57 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	where := fmt.Sprintf("round %d", i+1)
+	o, err := open(t, i)
+	if err == nil {
+		err = cmp.Or(o.badDefense, o.chordsErr, o.movesErr)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	words := append(append([]*input.Node(nil), o.chordWords...), o.moveWords...)
+	return games.Erase[Move](New(m, o.defense, t.Players...)), words, nil
+}
+
+// opening is round i of a transcript as written, before any move is
+// played: the scorer, Moves and the scoring board all read a round's keys
+// here.
+type opening struct {
+	where   string
+	defense int
+	// badDefense: the defense written names no player (defense is then
+	// the default seat); the roles do not change which moves are legal,
+	// so the scorer still checks the round.
+	badDefense error
+	chords     *input.Node // nil when the round has no chords key
+	chordWords []*input.Node
+	chordsErr  error
+	moves      *input.Node // nil when the round has no moves key
+	moveWords  []*input.Node
+	movesErr   error // unreadable, or more than MaxMoves
+}
+
+// open reads round i of t: the defense (the second seat in odd rounds
+// unless given), the chords one word each, and the offense's moves.
+func open(t *scorer.Transcript, i int) (*opening, error) {
 	f, err := games.RoundKeys(t, i, "defense", "chords", "moves")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	defense, err := games.RoleSeat(t, f, i, "defense", (i+1)%2)
-	if err != nil {
-		return nil, nil, err
+	o := &opening{where: fmt.Sprintf("round %d", i+1), defense: (i + 1) % 2}
+	if o.defense, err = games.RoleSeat(t, f, i, "defense", o.defense); err != nil {
+		o.defense, o.badDefense = (i+1)%2, err
 	}
-	var words []*input.Node
-	for _, key := range []string{"chords", "moves"} {
-		if n, ok := f[key]; ok && n.Kind != input.Null {
-			ws, err := scorer.Words(n, where+" "+key)
-			if err != nil {
-				return nil, nil, err
-			}
-			if key == "chords" {
-				ws = chordWords(ws)
-			}
-			if key == "moves" && len(ws) > MaxMoves {
-				return nil, nil, n.Errorf("%s: %d moves; the limit is %d a round", where, len(ws), MaxMoves)
-			}
-			words = append(words, ws...)
+	if o.chords = f["chords"]; o.chords != nil {
+		o.chordWords, o.chordsErr = scorer.Words(o.chords, o.where+" chords")
+		o.chordWords = chordWords(o.chordWords)
+	}
+	if o.moves = f["moves"]; o.moves != nil {
+		o.moveWords, o.movesErr = scorer.Words(o.moves, o.where+" moves")
+		if o.movesErr == nil && len(o.moveWords) > MaxMoves {
+			o.movesErr = o.moves.Errorf("%s: %d moves; the limit is %d a round", o.where, len(o.moveWords), MaxMoves)
 		}
 	}
-	return games.Erase[Move](New(m, defense, t.Players...)), words, nil
+	return o, nil
 }
 
 // Targets implements games.Board: every point drawn, by its label (chord
