@@ -26,11 +26,14 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	if err != nil {
 		return nil, nil, err
 	}
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "curves", "grids")
+	o, err := open(t, i, n)
+	if err == nil {
+		err = o.stop
+	}
 	if err != nil {
 		return nil, nil, err
 	}
+	where, grids := o.where, o.grids
 	m := len(t.Players)
 	st, err := New(n, t.Players)
 	if err != nil {
@@ -38,46 +41,21 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	}
 	var words []*input.Node
 	curves := make([]*input.Node, m)
-	loops := make([]*loop, m)
-	if cn, ok := f["curves"]; ok && cn.Kind != input.Null {
-		if cn.Kind != input.Map {
-			return nil, nil, cn.Errorf("%s: curves must map each player to their loop, e.g. %s: B2 C2 C3 B3", where, t.Players[0])
+	for seat, c := range o.given {
+		if c == nil || c.Kind == input.Null {
+			continue // a blank transcript's line to fill in
 		}
-		for j, k := range cn.Keys {
-			if cn.Values[j].Kind == input.Null {
-				continue // a blank transcript's line to fill in
-			}
-			seat, err := t.Seat(k)
-			if err != nil {
-				return nil, nil, k.Errorf("%s, curves: %v", where, err.(*input.Error).Msg)
-			}
-			ws, err := scorer.Words(cn.Values[j], fmt.Sprintf("%s, %s's curve", where, t.Players[seat]))
-			if err != nil {
-				return nil, nil, err
-			}
-			var cells []string
-			for _, w := range ws {
-				cells = append(cells, w.Text)
-			}
-			c := *cn.Values[j]
-			c.Text = strings.Join(cells, " ")
-			curves[seat] = &c
-			loops[seat], _ = readLoop(where, cn.Values[j], n)
-		}
-	}
-	grids := make([]*typed, m*m)
-	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
-		items, err := gn.List(where + " grids")
+		ws, err := scorer.Words(c, fmt.Sprintf("%s, %s's curve", where, t.Players[seat]))
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, it := range items {
-			gr, err := readGrid(t, where, it, n)
-			if gr == nil || gr.owner < 0 || gr.filler < 0 {
-				return nil, nil, err
-			}
-			grids[gr.owner*m+gr.filler] = gr
+		var cells []string
+		for _, w := range ws {
+			cells = append(cells, w.Text)
 		}
+		cc := *c
+		cc.Text = strings.Join(cells, " ")
+		curves[seat] = &cc
 	}
 	// A curve left out of curves: is read from its grids' brackets.
 	for seat := range curves {

@@ -111,62 +111,29 @@ func (g Game) play(t *scorer.Transcript) (*scorer.Result, []layout.Cell, []*type
 // The grids come back in sheet order (by curve owner, then filler), the
 // missing ones included, for the render.
 func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, error) {
-	where := fmt.Sprintf("round %d", i+1)
-	f, err := games.RoundKeys(t, i, "curves", "grids")
+	o, err := open(t, i, n)
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	where, cn, grids := o.where, o.curves, o.grids
 	m := len(t.Players)
-	var errs input.Errors
+	errs := o.errs
 	loops := make([]*loop, m)
-	cn, ok := f["curves"]
-	given := make([]bool, m)
-	switch {
-	case !ok || cn.Kind == input.Null:
-		// The loops are read from the grids' bracketed squares.
-	case cn.Kind != input.Map:
-		errs = append(errs, cn.Errorf("%s: curves must map each player to their loop, e.g. %s: B2 C2 C3 B3; not %s", where, t.Players[0], cn.Kind))
-	default:
-		for j, k := range cn.Keys {
-			seat, err := t.Seat(k)
-			if err != nil {
-				errs = append(errs, k.Errorf("%s, curves: %v", where, err.(*input.Error).Msg))
-				continue
-			}
-			given[seat] = true
-			lp, err := readLoop(fmt.Sprintf("%s, %s's curve", where, t.Players[seat]), cn.Values[j], n)
-			errs.Add(err, t.File)
-			if lp != nil {
-				lp.seat = seat
-				loops[seat] = lp
-			}
+	for seat, c := range o.given {
+		if c == nil {
+			continue
 		}
-	}
-	grids := make([]*typed, m*m)
-	if gn, ok := f["grids"]; ok && gn.Kind != input.Null {
-		items, err := gn.List(where + " grids")
-		if err != nil {
-			errs = append(errs, err.(*input.Error))
-		}
-		for _, it := range items {
-			gr, err := readGrid(t, where, it, n)
-			errs.Add(err, t.File)
-			if gr == nil {
-				continue
-			}
-			at := gr.owner*m + gr.filler
-			if prev := grids[at]; prev != nil {
-				errs = append(errs, firstKey(it).Errorf("%s: %s fills %s's curve twice (first at line %d); each player fills each curve once",
-					where, t.Players[gr.filler], t.Players[gr.owner], prev.node.Pos.Line))
-				continue
-			}
-			grids[at] = gr
+		lp, err := readLoop(fmt.Sprintf("%s, %s's curve", where, t.Players[seat]), c, n)
+		errs.Add(err, t.File)
+		if lp != nil {
+			lp.seat = seat
+			loops[seat] = lp
 		}
 	}
 	// A curve left out of curves: is read from its grids; one given there
 	// must agree with them (checkBrackets).
 	for seat := range loops {
-		if given[seat] {
+		if o.given[seat] != nil {
 			continue
 		}
 		lp, err := loopFromGrids(t, where, grids, seat, n)
@@ -176,7 +143,7 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 		}
 		if lp == nil {
 			at := t.Rounds[i]
-			if ok && cn.Kind == input.Map {
+			if cn != nil {
 				at = firstKey(cn)
 			}
 			errs = append(errs, at.Errorf("%s: %s's curve is missing: every player draws one; write it under curves: (%s: B2 C2 C3 B3) or bracket its squares in a grid of it", where, t.Players[seat], t.Players[seat]))
