@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	svg "github.com/ajstarks/svgo"
 	"golang.org/x/image/font"
@@ -28,11 +29,12 @@ const svgUnit = 1000
 // whose metrics the layout uses), each glyph defined once per page, so a
 // page looks the same on every viewer with no font installed.
 type SVG struct {
-	title  string
-	pages  []*bytes.Buffer
-	cur    *svg.SVG
-	glyphs map[glyphKey]bool   // glyphs used on the current page
-	paths  map[glyphKey]string // outlines loaded, "" for a glyph with no ink
+	title   string
+	pages   []*bytes.Buffer
+	cur     *svg.SVG
+	glyphs  map[glyphKey]bool   // glyphs used on the current page
+	paths   map[glyphKey]string // outlines loaded, "" for a glyph with no ink
+	scratch []byte              // the element being written
 }
 
 // NewSVG returns an empty SVG document titled title.
@@ -40,8 +42,6 @@ func NewSVG(title string) *SVG { return &SVG{title: title} }
 
 // u converts millimetres to integer user units.
 func u(mm float64) int { return int(math.Round(mm * svgUnit)) }
-
-func num(mm float64) string { return strconv.Itoa(u(mm)) }
 
 // AddPage implements Document.
 func (d *SVG) AddPage(w, h float64) {
@@ -89,35 +89,72 @@ func singleCircle(p *Path) (PathComp, bool) {
 	return PathComp{}, false
 }
 
-func pathData(p *Path) string {
-	var b strings.Builder
+// appendPathData appends p as SVG path data, in integer user units.
+func appendPathData(b []byte, p *Path) []byte {
+	pt := func(b []byte, x, y float64) []byte {
+		b = strconv.AppendInt(b, int64(u(x)), 10)
+		b = append(b, ' ')
+		return strconv.AppendInt(b, int64(u(y)), 10)
+	}
 	for _, c := range p.Comps {
 		switch c.Kind {
 		case MoveTo:
-			fmt.Fprintf(&b, "M%d %d", u(c.Pos.X), u(c.Pos.Y))
+			b = pt(append(b, 'M'), c.Pos.X, c.Pos.Y)
 		case LineTo:
-			fmt.Fprintf(&b, "L%d %d", u(c.Pos.X), u(c.Pos.Y))
+			b = pt(append(b, 'L'), c.Pos.X, c.Pos.Y)
 		case ArcTo:
 			// A single SVG arc cannot close a circle: split into pieces under 180 degrees.
 			n := int(math.Ceil(math.Abs(c.Sweep) / (math.Pi * 0.999)))
 			if n < 1 {
 				n = 1
 			}
-			sweepFlag := 1
+			sweepFlag := byte('1')
 			if c.Sweep < 0 {
-				sweepFlag = 0
+				sweepFlag = '0'
 			}
-			r := u(c.Radius)
+			r := int64(u(c.Radius))
 			for i := 1; i <= n; i++ {
 				a := c.Start + c.Sweep*float64(i)/float64(n)
 				x, y := c.Center.X+c.Radius*math.Cos(a), c.Center.Y+c.Radius*math.Sin(a)
-				fmt.Fprintf(&b, "A%d %d 0 0 %d %d %d", r, r, sweepFlag, u(x), u(y))
+				b = strconv.AppendInt(append(b, 'A'), r, 10)
+				b = strconv.AppendInt(append(b, ' '), r, 10)
+				b = append(b, " 0 0 "...)
+				b = pt(append(b, sweepFlag, ' '), x, y)
 			}
 		case Close:
-			b.WriteString("Z")
+			b = append(b, 'Z')
 		}
 	}
-	return b.String()
+	return b
+}
+
+// appendHex appends c as #rrggbb.
+func appendHex(b []byte, c Color) []byte {
+	const digits = "0123456789abcdef"
+	return append(b, '#', digits[c.R>>4], digits[c.R&15], digits[c.G>>4], digits[c.G&15], digits[c.B>>4], digits[c.B&15])
+}
+
+// shape writes p as a circle or a path element, its attributes appended
+// by attrs, into the page: written here rather than through svgo, byte for
+// byte as svgo writes it, since the scoring board draws a page a click and
+// formatting each path was a fifth of its allocations.
+func (d *SVG) shape(p *Path, evenodd bool, attrs func([]byte) []byte) {
+	b := d.scratch[:0]
+	if c, ok := singleCircle(p); ok {
+		b = strconv.AppendInt(append(b, `<circle cx="`...), int64(u(c.Center.X)), 10)
+		b = strconv.AppendInt(append(b, `" cy="`...), int64(u(c.Center.Y)), 10)
+		b = strconv.AppendInt(append(b, `" r="`...), int64(u(c.Radius)), 10)
+		b = attrs(append(b, `" `...))
+	} else {
+		b = appendPathData(append(b, `<path d="`...), p)
+		b = attrs(append(b, `" `...))
+		if evenodd {
+			b = append(b, `fill-rule="evenodd" `...)
+		}
+	}
+	b = append(b, "/>\n"...)
+	d.cur.Writer.Write(b)
+	d.scratch = b
 }
 
 // Stroke implements Canvas.
@@ -125,19 +162,22 @@ func (d *SVG) Stroke(p *Path, pen Pen) {
 	if len(p.Comps) == 0 || pen.Width <= 0 {
 		return
 	}
-	attrs := []string{`fill="none"`, `stroke="` + hex(pen.Color) + `"`, `stroke-width="` + num(pen.Width) + `"`}
-	if len(pen.Dash) > 0 {
-		ds := make([]string, len(pen.Dash))
-		for i, v := range pen.Dash {
-			ds[i] = num(v)
+	d.shape(p, false, func(b []byte) []byte {
+		b = appendHex(append(b, `fill="none" stroke="`...), pen.Color)
+		b = strconv.AppendInt(append(b, `" stroke-width="`...), int64(u(pen.Width)), 10)
+		b = append(b, `" `...)
+		if len(pen.Dash) > 0 {
+			b = append(b, `stroke-dasharray="`...)
+			for i, v := range pen.Dash {
+				if i > 0 {
+					b = append(b, ' ')
+				}
+				b = strconv.AppendInt(b, int64(u(v)), 10)
+			}
+			b = append(b, `" `...)
 		}
-		attrs = append(attrs, `stroke-dasharray="`+strings.Join(ds, " ")+`"`)
-	}
-	if c, ok := singleCircle(p); ok {
-		d.cur.Circle(u(c.Center.X), u(c.Center.Y), u(c.Radius), attrs...)
-		return
-	}
-	d.cur.Path(pathData(p), attrs...)
+		return b
+	})
 }
 
 // Fill implements Canvas.
@@ -145,12 +185,9 @@ func (d *SVG) Fill(p *Path, c Color) {
 	if len(p.Comps) == 0 {
 		return
 	}
-	attrs := []string{`fill="` + hex(c) + `"`, `stroke="none"`}
-	if cc, ok := singleCircle(p); ok {
-		d.cur.Circle(u(cc.Center.X), u(cc.Center.Y), u(cc.Radius), attrs...)
-		return
-	}
-	d.cur.Path(pathData(p), append(attrs, `fill-rule="evenodd"`)...)
+	d.shape(p, true, func(b []byte) []byte {
+		return append(appendHex(append(b, `fill="`...), c), `" stroke="none" `...)
+	})
 }
 
 // Text implements Canvas: one group per string, labelled with the text
@@ -229,6 +266,17 @@ func (d *SVG) glyphPath(k glyphKey) string {
 	return path
 }
 
+// outlines keeps each glyph's outline for the process, by face and glyph:
+// the scoring board draws a new document on every click, and loading the
+// same few dozen digits again was a third of its allocations. A face holds
+// a bounded number of glyphs, and a face set anew (SetFont) is a new key.
+var outlines sync.Map // outlineKey -> string
+
+type outlineKey struct {
+	fc *sfnt.Font
+	gi sfnt.GlyphIndex
+}
+
 // outline returns the outline of k in font units, y down; "" for none.
 func outline(k glyphKey) string {
 	fc := face(Font{Bold: k.bold})
@@ -237,8 +285,19 @@ func outline(k glyphKey) string {
 		fc = fallback
 		fontMu.Unlock()
 	}
+	ok := outlineKey{fc, k.gi}
+	if p, found := outlines.Load(ok); found {
+		return p.(string)
+	}
+	p := loadOutline(fc, k.gi)
+	outlines.Store(ok, p)
+	return p
+}
+
+// loadOutline reads glyph gi of fc as SVG path data.
+func loadOutline(fc *sfnt.Font, gi sfnt.GlyphIndex) string {
 	var buf sfnt.Buffer
-	segs, err := fc.LoadGlyph(&buf, k.gi, fixed.Int26_6(fc.UnitsPerEm())<<6, nil)
+	segs, err := fc.LoadGlyph(&buf, gi, fixed.Int26_6(fc.UnitsPerEm())<<6, nil)
 	if err != nil || len(segs) == 0 {
 		return ""
 	}
