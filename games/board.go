@@ -86,6 +86,15 @@ type Shower interface {
 	Shown(r Round) int
 }
 
+// Drawer is a Board that draws a round from its engine's state, as Simon
+// Tatham's game_redraw draws from game_state: the cells the scorer's
+// render gives for that round played so far, from the same drawing code,
+// without writing, reading or scoring a transcript, so that a click on
+// the scoring board costs one replay. Captions are left to the caller.
+type Drawer interface {
+	Cells(r Round) []layout.Cell
+}
+
 // Namer is a Board whose scorer names a round's moves its own way (chord
 // 2, then move 1; ring 3; path step 4): MoveName names the move written
 // text, to be played next in r, as the scorer's messages do. Without it a

@@ -561,6 +561,17 @@ func snap(picks []games.Pick, targets []games.Target) []games.Pick {
 // transcript of the header and that round, scored, gives its cells (also
 // for an unfinished round).
 func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) []layout.Cell {
+	if d, ok := sc.(games.Drawer); ok {
+		if cells := d.Cells(r); len(cells) > 0 {
+			return cells
+		}
+	}
+	return scoredCells(sc, t, r, v)
+}
+
+// scoredCells draws round r by scoring a transcript of the header and that
+// round alone, for a game that cannot draw from its engine yet.
+func scoredCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) []layout.Cell {
 	text := games.Header(sc, t) + "rounds:\n" + games.Item(r.Record())
 	_, d, _ := catalog.ScoreContext(t.Ctx, "round", []byte(text), v)
 	if d != nil && len(d.Cells) > 0 {
@@ -613,7 +624,11 @@ func shown(sc games.Scorer, r games.Round, n int) int {
 // picture draws the round's board as one SVG page, at the size it
 // returns.
 func picture(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) (string, float64, error) {
-	cells := roundCells(sc, t, r, v)
+	return pictureOf(sc, r, roundCells(sc, t, r, v))
+}
+
+// pictureOf draws the cell of cells being played in r as one SVG page.
+func pictureOf(sc games.Scorer, r games.Round, cells []layout.Cell) (string, float64, error) {
 	if len(cells) == 0 {
 		return "", 0, errors.New("the round cannot be drawn")
 	}

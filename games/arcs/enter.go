@@ -139,3 +139,18 @@ func (Game) Pick(r games.Round, picks []games.Pick, _ layout.Point, _ float64) (
 func state(r games.Round) *State {
 	return games.StateOf[Move, *State](r)
 }
+
+// Cells implements games.Drawer: the round as the scorer draws it, from
+// the engine's arcs; a round played to its end shows where arcs meet.
+// Before the first arc the board is the sheet's.
+func (Game) Cells(r games.Round) []layout.Cell {
+	st := state(r)
+	if st == nil || len(st.moves) == 0 {
+		return nil
+	}
+	rd := &round{st: st, bad: -1, first: st.moves[0].Centre, start: st.start, scored: st.Over()}
+	for k, mv := range st.moves {
+		rd.moves = append(rd.moves, written{seat: st.seat(k), centre: mv.Centre, reach: mv.Reach})
+	}
+	return []layout.Cell{*rd.cell("")}
+}

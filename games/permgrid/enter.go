@@ -5,6 +5,8 @@ import (
 
 	"papergames/boards"
 	"papergames/games"
+	"papergames/games/polygons"
+	"papergames/geom"
 	"papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
@@ -91,4 +93,23 @@ func (Game) MoveName(r games.Round, _ string) string {
 		}
 	}
 	return ""
+}
+
+// Cells implements games.Drawer: the dots placed, and once the round is
+// over its segments and faces, as the scorer draws them.
+func (Game) Cells(r games.Round) []layout.Cell {
+	st := games.StateOf[Move, *State](r)
+	if st == nil {
+		return nil
+	}
+	var segs []geom.Segment
+	var pr *polygons.Round
+	if st.Over() {
+		segs = geomSegs(st.Drawing())
+		var err error
+		if pr, err = permutationRule.Faces(segs, st.p1); err != nil {
+			return nil // the scorer says why
+		}
+	}
+	return []layout.Cell{drawn(st.n, st.p1, st.Dots(), -1, segs, pr)}
 }

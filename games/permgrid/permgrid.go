@@ -223,26 +223,11 @@ func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell
 	if err == nil {
 		segs = geomSegs(st.Drawing())
 	}
-	board := boards.LineGrid{N: n}
 	var pr *polygons.Round
 	cell := func() *layout.Cell {
-		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[st.p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, sty layout.Style) {
-			step := s / float64(n-1)
-			a := board.Node(o, s, 0, 0)
-			// Rows grow downwards on the sheet, as the y of these points does.
-			at := func(x, y float64) layout.Point { return layout.Pt(a.X+x*step, a.Y+y*step) }
-			if pr != nil {
-				pr.Paint(c, at, step)
-			}
-			polygons.StrokeSegs(c, segs, at, layout.Pen{Width: sty.Line, Color: layout.Black})
-			for k, d := range dots {
-				col := scorer.Ink((st.p1 + k) % 2)
-				if k == bad {
-					col = layout.Red
-				}
-				polygons.Dot(c, board.Node(o, s, d.Col, d.Row), 1, col)
-			}
-		}}}
+		c := drawn(n, st.p1, dots, bad, segs, pr)
+		c.Caption = fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[st.p1])
+		return &c
 	}
 	if err != nil {
 		return nil, cell(), err
@@ -257,6 +242,30 @@ func (g Game) round(t *scorer.Transcript, i, n int) (*scorer.Round, *layout.Cell
 	}
 	pr = scored // cell() draws the scored faces
 	return rd, cell(), nil
+}
+
+// drawn draws a round on an n-line grid: the faces scored (pr, once the
+// round is over), the segments joining the dots, and the dots in their
+// players' inks, the bad one (-1: none) in red.
+func drawn(n, p1 int, dots []Move, bad int, segs []geom.Segment, pr *polygons.Round) layout.Cell {
+	board := boards.LineGrid{N: n}
+	return layout.Cell{Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, sty layout.Style) {
+		step := s / float64(n-1)
+		a := board.Node(o, s, 0, 0)
+		// Rows grow downwards on the sheet, as the y of these points does.
+		at := func(x, y float64) layout.Point { return layout.Pt(a.X+x*step, a.Y+y*step) }
+		if pr != nil {
+			pr.Paint(c, at, step)
+		}
+		polygons.StrokeSegs(c, segs, at, layout.Pen{Width: sty.Line, Color: layout.Black})
+		for k, d := range dots {
+			col := scorer.Ink((p1 + k) % 2)
+			if k == bad {
+				col = layout.Red
+			}
+			polygons.Dot(c, board.Node(o, s, d.Col, d.Row), 1, col)
+		}
+	}}}
 }
 
 // key is what the board id hashes: the sheet's and the transcript's

@@ -90,12 +90,7 @@ type FaceRule struct {
 // 1; moves is the report's line of the round's moves.
 func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, moves string) (*scorer.Round, *Round, error) {
 	p2 := 1 - p1
-	pr, err := scoreFaces(segs, 2, func(sides int) int {
-		if fr.ForP1(sides) {
-			return p1
-		}
-		return p2
-	}, t.Err)
+	pr, err := fr.faces(segs, p1, t.Err)
 	if err := t.Err(); err != nil { // a request's deadline
 		return nil, nil, err
 	}
@@ -111,6 +106,21 @@ func (fr FaceRule) Score(t *scorer.Transcript, i, p1 int, segs []geom.Segment, m
 		return fr.Face2
 	}, fr.Corner)...)
 	return rd, pr, nil
+}
+
+// Faces scores the faces of segs where seat p1 is player 1, as Score
+// does, for a drawing.
+func (fr FaceRule) Faces(segs []geom.Segment, p1 int) (*Round, error) {
+	return fr.faces(segs, p1, nil)
+}
+
+func (fr FaceRule) faces(segs []geom.Segment, p1 int, stop func() error) (*Round, error) {
+	return scoreFaces(segs, 2, func(sides int) int {
+		if fr.ForP1(sides) {
+			return p1
+		}
+		return 1 - p1
+	}, stop)
 }
 
 func (pr *Round) details(exact func(geom.Point) any) map[string]any {
