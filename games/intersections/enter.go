@@ -107,3 +107,24 @@ func (Game) MoveName(r games.Round, _ string) string {
 	}
 	return ""
 }
+
+// Cells implements games.Drawer: the segments drawn, and once the round's
+// segments are all in, its scoring dots, as the scorer draws them.
+func (Game) Cells(r games.Round) []layout.Cell {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	segs := make([]*segment, len(st.segs))
+	for k, e := range st.segs {
+		if e.skipped {
+			return nil
+		}
+		segs[k] = &segment{k: k, seat: (st.offense + k) % len(st.players), Move: e.Move, ends: true, ok: true}
+	}
+	var w [][]meeting
+	if len(segs) == st.m {
+		w = meetings(st.n, segs)
+	}
+	return []layout.Cell{{Figure: drawing(st.players, st.n, st.offense, segs, w, false)}}
+}

@@ -18,7 +18,6 @@ func cell(t *scorer.Transcript, i, n, off int, segs []*segment, w [][]meeting) *
 	for _, s := range segs {
 		refused = refused || !s.ok
 	}
-	fig := figure{board: boards.DotArray{N: n}, players: t.Players, offense: off, refused: refused}
 	caption := fmt.Sprintf("round %d: %s is the offense", i+1, t.Players[off])
 	if w != nil {
 		pts := 0
@@ -33,7 +32,15 @@ func cell(t *scorer.Transcript, i, n, off int, segs []*segment, w [][]meeting) *
 	} else if refused {
 		caption += " · refused segments in red"
 	}
-	return &layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: fig, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	return &layout.Cell{Caption: caption, Figure: drawing(t.Players, n, off, segs, w, refused)}
+}
+
+// drawing is a round's figure: the segments in their players' inks (a
+// refused one in red), their numbers, and once scored (w) a ring round
+// each scoring dot.
+func drawing(players []string, n, off int, segs []*segment, w [][]meeting, refused bool) layout.Figure {
+	fig := figure{board: boards.DotArray{N: n}, players: players, offense: off, refused: refused}
+	return scorer.Overlay{Base: fig, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		board := fig.board
 		step := s / float64(max(1, n-1))
 		at := func(d Dot) layout.Point { return board.Dot(o, s, int(d.C), int(d.R)) }
@@ -73,7 +80,7 @@ func cell(t *scorer.Transcript, i, n, off int, segs []*segment, w [][]meeting) *
 				}
 			}
 		}
-	}}}
+	}}
 }
 
 // labelAt places a segment's number beside the middle of one of its
