@@ -9,6 +9,8 @@ import (
 
 	"papergames/boards"
 	"papergames/games"
+	"papergames/games/polygons"
+	"papergames/geom"
 	"papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
@@ -256,4 +258,24 @@ func (Game) Words(r games.Round) []games.Word {
 		return []games.Word{{Word: "done", Label: "Dots placed: draw the path (done)", Title: "the players have placed their dots: the path begins"}}
 	}
 	return nil
+}
+
+// Cells implements games.Drawer: the dots placed, and once the path has
+// closed, the path over its faces, as the scorer draws them.
+func (Game) Cells(r games.Round) []layout.Cell {
+	e, ok := r.(*entered)
+	if !ok {
+		return nil
+	}
+	st := e.st
+	var segs []geom.Segment
+	var pr *polygons.Round
+	if e.open != nil && st.Over() {
+		segs = st.Segments()
+		var err error
+		if pr, err = parityRule.Faces(segs, st.p1); err != nil {
+			return nil // the scorer says why
+		}
+	}
+	return []layout.Cell{drawn(st.dots, st.p1, nil, [2]int{-1, -1}, segs, pr)}
 }

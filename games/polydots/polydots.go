@@ -172,7 +172,6 @@ func (g Game) roundOf(t *scorer.Transcript, i int, strict bool, grid [2]int, war
 		return nil, nil, err
 	}
 	where, p1, dn, items := o.where, o.p1, o.dots, o.items
-	seatOf := func(move int) int { return (p1 + move) % 2 } // move 0 is player 1's
 	var errs input.Errors
 	if dn == nil {
 		return nil, nil, t.Rounds[i].Errorf("%s: missing dots: [[x, y], ...]", where)
@@ -287,34 +286,10 @@ func (g Game) roundOf(t *scorer.Transcript, i int, strict bool, grid [2]int, war
 			errs = append(errs, pn.Errorf("%s: the path never reaches dot(s) %s; it must visit every dot", where, strings.Join(missing, ", ")))
 		}
 	}
-	// The render shows every dot, scaling the sheet down if one lies beyond
-	// what fits at full size.
-	span := 0.0
-	for _, d := range dots {
-		x, y := d.Float()
-		span = max(span, x, y)
-	}
-	board := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
 	cell := func(segs []geom.Segment, pr *polygons.Round) *layout.Cell {
-		return &layout.Cell{Caption: fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1]), Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
-			at := func(p Point) layout.Point { x, y := p.Float(); return board.At(o, s, x, y) }
-			if pr != nil {
-				pr.Paint(c, func(x, y float64) layout.Point { return board.At(o, s, x, y) }, 1)
-			}
-			polygons.StrokeSegs(c, segs, func(x, y float64) layout.Point { return board.At(o, s, x, y) }, layout.Pen{Width: st.Line, Color: layout.Black})
-			if badStep[0] >= 0 {
-				c.Stroke(layout.Segment(at(dots[badStep[0]]), at(dots[badStep[1]])), layout.Pen{Width: 2 * st.Line, Color: layout.Red})
-			}
-			for k, d := range dots {
-				col := scorer.Ink(seatOf(k))
-				if bad[k] {
-					col = layout.Red
-				}
-				p := at(d)
-				polygons.Dot(c, p, 0.9, col)
-				c.Text(layout.Pt(p.X+1.2, p.Y-1.2), strconv.Itoa(k+1), layout.Font{Size: 2.6}, layout.Left, col)
-			}
-		}}}
+		c := drawn(dots, p1, bad, badStep, segs, pr)
+		c.Caption = fmt.Sprintf("round %d: %s is player 1", i+1, t.Players[p1])
+		return &c
 	}
 	if len(errs) > 0 {
 		// Draw the path as far as it was legal.
@@ -336,6 +311,38 @@ func (g Game) roundOf(t *scorer.Transcript, i int, strict bool, grid [2]int, war
 		return nil, nil, err
 	}
 	return rd, cell(segs, pr), nil
+}
+
+// drawn draws a round's dots, numbered, in their players' inks (the bad
+// ones in red), the path's segs over the faces scored (pr), and a refused
+// step (badStep, dot indices; -1 for none) in red. The sheet scales down
+// when a dot lies beyond what fits at full size.
+func drawn(dots []Point, p1 int, bad map[int]bool, badStep [2]int, segs []geom.Segment, pr *polygons.Round) layout.Cell {
+	span := 0.0
+	for _, d := range dots {
+		x, y := d.Float()
+		span = max(span, x, y)
+	}
+	board := boards.MMSheet{MinSpan: int(math.Ceil(span/10) * 10)}
+	return layout.Cell{Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+		at := func(p Point) layout.Point { x, y := p.Float(); return board.At(o, s, x, y) }
+		if pr != nil {
+			pr.Paint(c, func(x, y float64) layout.Point { return board.At(o, s, x, y) }, 1)
+		}
+		polygons.StrokeSegs(c, segs, func(x, y float64) layout.Point { return board.At(o, s, x, y) }, layout.Pen{Width: st.Line, Color: layout.Black})
+		if badStep[0] >= 0 {
+			c.Stroke(layout.Segment(at(dots[badStep[0]]), at(dots[badStep[1]])), layout.Pen{Width: 2 * st.Line, Color: layout.Red})
+		}
+		for k, d := range dots {
+			col := scorer.Ink((p1 + k) % 2) // dot 0 is player 1's
+			if bad[k] {
+				col = layout.Red
+			}
+			p := at(d)
+			polygons.Dot(c, p, 0.9, col)
+			c.Text(layout.Pt(p.X+1.2, p.Y-1.2), strconv.Itoa(k+1), layout.Font{Size: 2.6}, layout.Left, col)
+		}
+	}}}
 }
 
 // checkScale refuses dots whose exact coordinates are too large to
