@@ -170,3 +170,20 @@ func (Game) MoveName(r games.Round, _ string) string {
 	}
 	return fmt.Sprintf("move %d", st.moves()+1)
 }
+
+// Cells implements games.Drawer: the chords and segments drawn, and while
+// the offense plays, a legal move still left (dashed), as the scorer
+// draws them.
+func (Game) Cells(r games.Round) []layout.Cell {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	rd := &round{st: st, defense: st.defense, offense: st.Offense(), bad: [2]int{-1, -1}, chordErr: st.bd.chords < st.m}
+	if !rd.chordErr {
+		if mv, ok := st.first(); ok {
+			rd.left = &mv
+		}
+	}
+	return []layout.Cell{rd.cell(nil)}
+}

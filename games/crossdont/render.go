@@ -16,6 +16,13 @@ import (
 // a label the transcript can use, a refused move in red and a legal move
 // left dashed.
 func (r *round) cell(t *scorer.Transcript) layout.Cell {
+	board := boards.DegreeCircle{}
+	fig := scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+		r.paint(c, board.Center(o, s), s/2, st)
+	}}
+	if t == nil {
+		return layout.Cell{Figure: fig} // the scoring board's, captioned there
+	}
 	caption := fmt.Sprintf("round %d: %s defends, %s is offense", r.i+1, t.Players[r.defense], t.Players[r.offense])
 	if r.noDefense {
 		caption = fmt.Sprintf("round %d: defense unknown", r.i+1)
@@ -30,10 +37,7 @@ func (r *round) cell(t *scorer.Transcript) layout.Cell {
 	default:
 		caption += fmt.Sprintf(": %d segments", r.st.moves())
 	}
-	board := boards.DegreeCircle{}
-	return layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
-		r.paint(c, board.Center(o, s), s/2, st)
-	}}}
+	return layout.Cell{Caption: caption, Figure: fig}
 }
 
 // pageSeg is a drawn segment in millimetres on the page.
