@@ -192,3 +192,23 @@ func (Game) Words(r games.Round) []games.Word {
 	}
 	return nil
 }
+
+// Cells implements games.Drawer: the round as the scorer draws it from the
+// engine's cuts and segments: while cutting, a ring whose cuts are still
+// too few in red, as the scorer refuses them.
+func (Game) Cells(r games.Round) []layout.Cell {
+	st := state(r)
+	if st == nil {
+		return nil
+	}
+	rr := &round{st: st, bad: -1, badRings: map[int]bool{}}
+	for j := 1; j < st.n; j++ {
+		if st.countErr(j, len(st.cuts[j-1]), false) != nil {
+			rr.badRings[j] = true
+		}
+	}
+	for k, p := range st.segs {
+		rr.segs = append(rr.segs, &segment{seat: st.order[k%len(st.order)], a: p.a, b: p.b, ok: true})
+	}
+	return []layout.Cell{{Figure: rr.figure()}}
+}

@@ -61,7 +61,6 @@ func (rr *round) sectorPath(b boards.Rings, ctr layout.Point, s float64, sec sec
 // (or a refused ring's cuts) in red.
 func (rr *round) cell(t *scorer.Transcript, i int) layout.Cell {
 	st := rr.st
-	board := boards.Rings{Circles: st.n, Sections: st.bounds, Cuts: rr.floatCuts()}
 	caption := fmt.Sprintf("round %d: divider %s", i+1, t.Players[st.divider])
 	if rr.noDiv {
 		caption = fmt.Sprintf("round %d: divider unknown", i+1)
@@ -76,9 +75,16 @@ func (rr *round) cell(t *scorer.Transcript, i int) layout.Cell {
 	} else if rr.bad >= 0 || len(rr.badRings) > 0 {
 		caption += " · refused (see the messages)"
 	}
-	return layout.Cell{Caption: caption, Figure: scorer.Overlay{Base: under{board, rr}, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+	return layout.Cell{Caption: caption, Figure: rr.figure()}
+}
+
+// figure draws the round without its caption.
+func (rr *round) figure() layout.Figure {
+	st := rr.st
+	board := boards.Rings{Circles: st.n, Sections: st.bounds, Cuts: rr.floatCuts()}
+	return scorer.Overlay{Base: under{board, rr}, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
 		rr.drawMoves(c, board, o, s, st)
-	}}}
+	}}
 }
 
 func (rr *round) drawMoves(c layout.Canvas, board boards.Rings, o layout.Point, s float64, st layout.Style) {
