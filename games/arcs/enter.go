@@ -12,7 +12,10 @@ import (
 	"papergames/scorer"
 )
 
-var _ games.Board = Game{}
+var (
+	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
+)
 
 // OpenRound implements games.Board: the round's starting seat (starts, or
 // seat i), its first centre (first; free when not given) and its arcs as

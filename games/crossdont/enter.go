@@ -13,7 +13,10 @@ import (
 	"papergames/scorer"
 )
 
-var _ games.Board = Game{}
+var (
+	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
+)
 
 // OpenRound implements games.Board: the round's defense (defense, or the
 // second seat in odd rounds), then its chords and its offense moves as

@@ -10,7 +10,10 @@ import (
 	"papergames/scorer"
 )
 
-var _ games.Board = Game{}
+var (
+	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
+)
 
 // OpenRound implements games.Board: the round's offense (offense, or seat
 // i) and its segments as written.

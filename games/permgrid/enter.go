@@ -12,7 +12,10 @@ import (
 	"papergames/scorer"
 )
 
-var _ games.Board = Game{}
+var (
+	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
+)
 
 // OpenRound implements games.Board: the round's player 1 (player1, or the
 // seats taking turns) and its dots as written.

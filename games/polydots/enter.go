@@ -18,6 +18,7 @@ import (
 
 var (
 	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
 	_ games.Worder = Game{}
 )
 

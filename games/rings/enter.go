@@ -15,6 +15,7 @@ import (
 
 var (
 	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
 	_ games.Worder = Game{}
 )
 
