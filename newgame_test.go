@@ -13,7 +13,7 @@ import (
 
 // notDrawnYet are the games whose scoring board still draws a round by
 // scoring a transcript of it (issue 21), not from the engine's state.
-var notDrawnYet = map[string]bool{"within-the-curve": true}
+var notDrawnYet = map[string]bool{}
 
 // notReadYet are the games whose readers are not written yet (issue 20):
 // read says so for their pages.

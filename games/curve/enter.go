@@ -14,6 +14,7 @@ import (
 
 var (
 	_ games.Board  = Game{}
+	_ games.Drawer = Game{}
 	_ games.Shower = Game{}
 	_ games.Worder = Game{}
 )
@@ -339,4 +340,49 @@ func (Game) Words(r games.Round) []games.Word {
 		return nil
 	}
 	return []games.Word{{Word: "stop", Label: "Stop filling this grid", Title: "the filler stops: the grid is left unfinished at this number", Again: st.cur == len(st.grids)-1}}
+}
+
+// Cells implements games.Drawer: every grid of the round in sheet order,
+// from the engine's curves and numbers, as the scorer draws them: the
+// grids checked (valid, unfinished) once every curve is drawn.
+func (Game) Cells(r games.Round) []layout.Cell {
+	e, ok := r.(*entered)
+	if !ok {
+		return nil
+	}
+	st := e.st
+	m, n := len(st.players), st.n
+	loops := make([]*loop, m)
+	copy(loops, st.loops[:st.drawn])
+	grids := make([]*typed, m*m)
+	for at, g := range st.grids {
+		if !g.numbered {
+			continue
+		}
+		gr := &typed{owner: g.owner, filler: g.filler, readable: true, tok: make([][]*token, n)}
+		for row := range n {
+			gr.tok[row] = make([]*token, n)
+			for c := range n {
+				text := "."
+				if g.val[row*n+c] != 0 {
+					text = g.text(Cell{c, row})
+				}
+				gr.tok[row][c], _ = parseSquare(line{text: text})
+			}
+		}
+		grids[at] = gr
+	}
+	for at, gr := range grids {
+		switch {
+		case gr == nil:
+			grids[at] = &typed{owner: at / m, filler: at % m, status: "missing"}
+		case st.drawn == m: // else the scorer refuses the round: curves missing
+			checkGrid(gr, loops[gr.owner], n)
+			if gr.status == "valid" {
+				g := st.grids[at]
+				gr.k, gr.unfinished = g.k, g.open(nil)
+			}
+		}
+	}
+	return drawings(nil, 0, n, grids, loops)
 }

@@ -9,7 +9,8 @@ import (
 	"papergames/scorer"
 )
 
-// drawings draws round i's grids in sheet order, each on the printed cell
+// drawings draws round i's grids in sheet order (captioned when t is
+// given), each on the printed cell
 // grid: the curve through its squares' centres in its owner's colour, the
 // loop squares tinted, curve numbers ringed, inside numbers in black, a
 // broken rule in red, and in grey the next number where it still fits.
@@ -22,6 +23,14 @@ func drawings(t *scorer.Transcript, i, n int, grids []*typed, loops []*loop) []l
 		var lp *loop
 		if gr.owner >= 0 && gr.owner < len(loops) {
 			lp = loops[gr.owner]
+		}
+		board := boards.CellGrid{N: n}
+		fig := scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
+			draw(c, board, o, s, st, gr, lp)
+		}}
+		if t == nil {
+			out = append(out, layout.Cell{Figure: fig}) // the scoring board's, captioned there
+			continue
 		}
 		cap := fmt.Sprintf("%s's curve, filled by %s", t.Players[gr.owner], t.Players[gr.filler])
 		if len(t.Rounds) > 1 {
@@ -38,10 +47,7 @@ func drawings(t *scorer.Transcript, i, n int, grids []*typed, loops []*loop) []l
 		case "missing", "blank":
 			cap += " · not filled"
 		}
-		board := boards.CellGrid{N: n}
-		out = append(out, layout.Cell{Caption: cap, Figure: scorer.Overlay{Base: board, Moves: func(c layout.Canvas, o layout.Point, s float64, st layout.Style) {
-			draw(c, board, o, s, st, gr, lp)
-		}}})
+		out = append(out, layout.Cell{Caption: cap, Figure: fig})
 	}
 	return out
 }
