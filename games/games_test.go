@@ -45,3 +45,20 @@ func TestDoubtRest(t *testing.T) {
 		t.Errorf("DoubtRest: %+v", ms)
 	}
 }
+
+func TestUnequal(t *testing.T) {
+	ps := []string{"Ann", "Bob", "Cy"}
+	for _, tc := range []struct {
+		counts []int
+		want   string
+	}{
+		{[]int{2, 2, 2}, ""},
+		{[]int{0, 0, 0}, ""},
+		{[]int{2, 1, 2}, "Ann 2, Bob 1, Cy 2"},
+		{[]int{0, 0, 1}, "Ann 0, Bob 0, Cy 1"},
+	} {
+		if got := Unequal(ps, tc.counts); got != tc.want {
+			t.Errorf("Unequal(%v) = %q, want %q", tc.counts, got, tc.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package games
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"papergames/input"
 	"papergames/layout"
@@ -129,6 +130,23 @@ func RoundKeys(t *scorer.Transcript, i int, keys ...string) (map[string]*input.N
 		return nil, err
 	}
 	return f, nil
+}
+
+// Unequal lists how often each seat took a role, as "Ann 2, Bob 1", when
+// the seats did not all take it equally often; "" when they did. Games
+// whose rules pass a role round the table (who starts, the offense, the
+// divider) word their warnings around it.
+func Unequal(players []string, counts []int) string {
+	var parts []string
+	same := true
+	for i, c := range counts {
+		parts = append(parts, fmt.Sprintf("%s %d", players[i], c))
+		same = same && c == counts[0]
+	}
+	if same {
+		return ""
+	}
+	return strings.Join(parts, ", ")
 }
 
 // FirstPlayer returns the seat that is player 1 in round i of a

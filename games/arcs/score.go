@@ -89,16 +89,8 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 	if m%n != 0 {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("%d marks is not a multiple of %d players: the players did not all draw the same number of arcs in a round", m, n))
 	}
-	lo, hi := starts[0], starts[0]
-	for _, c := range starts {
-		lo, hi = min(lo, c), max(hi, c)
-	}
-	if lo != hi {
-		var parts []string
-		for s, c := range starts {
-			parts = append(parts, fmt.Sprintf("%s %d", t.Players[s], c))
-		}
-		res.Warnings = append(res.Warnings, fmt.Sprintf("first moves are unequal (%s): moving first is an advantage, so the rules suggest every player starts equally often", strings.Join(parts, ", ")))
+	if u := games.Unequal(t.Players, starts); u != "" {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("first moves are unequal (%s): moving first is an advantage, so the rules suggest every player starts equally often", u))
 	}
 	return res, cells, last, nil
 }

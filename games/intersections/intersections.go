@@ -215,18 +215,11 @@ func (g Game) play(t *scorer.Transcript, listing bool) (*scorer.Result, []layout
 // offenseWarning says how often each player was the offense when that
 // was not equally often.
 func offenseWarning(players []string, offense []int, rounds int) string {
-	equal := true
-	for _, c := range offense {
-		equal = equal && c == offense[0]
-	}
-	if equal {
+	u := games.Unequal(players, offense)
+	if u == "" {
 		return ""
 	}
-	var parts []string
-	for i, c := range offense {
-		parts = append(parts, fmt.Sprintf("%s %d", players[i], c))
-	}
-	w := "the players were not the offense equally often (rounds as offense: " + strings.Join(parts, ", ") + ")"
+	w := "the players were not the offense equally often (rounds as offense: " + u + ")"
 	if rounds%len(players) != 0 {
 		w += fmt.Sprintf("; %s cannot be shared equally among %d players", count(rounds, "round", "rounds"), len(players))
 	}

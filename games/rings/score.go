@@ -155,16 +155,11 @@ func (g Game) Score(t *scorer.Transcript, o games.Values) (*scorer.Result, []lay
 
 // dividerWarning says who divided how often when not all equally.
 func dividerWarning(players []string, divided []int) string {
-	var parts []string
-	same := true
-	for i, d := range divided {
-		parts = append(parts, fmt.Sprintf("%s %d", players[i], d))
-		same = same && d == divided[0]
-	}
-	if same {
+	u := games.Unequal(players, divided)
+	if u == "" {
 		return ""
 	}
-	return "the players were not the divider equally often (" + strings.Join(parts, ", ") + "); a fair match gives everyone the same number of rounds as divider"
+	return "the players were not the divider equally often (" + u + "); a fair match gives everyone the same number of rounds as divider"
 }
 
 // floatCuts returns each ring's cuts in float64 degrees, for drawing.
