@@ -366,6 +366,11 @@ func ParseCode(text string, find func(code string) games.Game) (*Code, error) {
 	case c.Paper.W < 60 || c.Paper.H < 60 || c.Paper.W > 5000 || c.Paper.H > 5000 || c.Size <= 0:
 		return nil, fmt.Errorf("the code gives a paper of %g x %g mm and boards of %g mm", c.Paper.W, c.Paper.H, c.Size)
 	}
+	// A count of boards no sheet prints is a damaged or forged code: the
+	// match would not know its rounds.
+	if _, err := c.Rounds(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 

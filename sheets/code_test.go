@@ -104,6 +104,7 @@ func TestParseCodeRefuses(t *testing.T) {
 		{good + " Q7", "unknown field"},
 		{strings.Replace(good, "P1.2", "P1.2 T0", 1), "at least one board"},
 		{strings.Replace(good, "K0.1.1", "K2.1.1", 1) + " T2", "board 3 on a sheet of 2 boards"},
+		{good + " T999999", "past the 500 copies"},
 	} {
 		_, err := ParseCode(tc.text, findGame)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
