@@ -9,7 +9,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"papergames/analysis"
 	"papergames/games/catalog"
 	"papergames/layout"
 )
@@ -88,20 +87,13 @@ func complete(app *cli.App, words []string, w io.Writer) {
 		}
 	}
 	var out []string
-	if cmd != nil && cmd.Name == "analyze" {
-		i := slices.Index(words, "analyze")
-		for _, o := range analysis.Complete(words[i+1:]) {
-			fmt.Fprintln(w, o)
-		}
-		return
-	}
 	prev := ""
 	if len(words) > 0 {
 		prev = strings.TrimLeft(words[len(words)-1], "-")
 	}
 	takesValue := false
 	for _, f := range flags {
-		if _, isBool := f.(*cli.BoolFlag); !isBool && slices.Contains(f.Names(), prev) && strings.HasPrefix(words[len(words)-1], "-") {
+		if flagTakesValue(f) && slices.Contains(f.Names(), prev) && strings.HasPrefix(words[len(words)-1], "-") {
 			takesValue = true
 		}
 	}
@@ -124,7 +116,12 @@ func complete(app *cli.App, words []string, w io.Writer) {
 			out = append(out, catalog.IDs()...)
 		}
 		for _, f := range flags {
-			out = append(out, "--"+f.Names()[0])
+			for _, n := range f.Names() {
+				if len(n) > 1 { // -o and the like are not worth completing
+					out = append(out, "--"+n)
+					break
+				}
+			}
 		}
 	}
 	for _, o := range out {

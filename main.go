@@ -119,9 +119,6 @@ func reorder(app *cli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
 	}
-	if args[1] == "analyze" {
-		return args // parses its own flags, written anywhere
-	}
 	out := []string{args[0]}
 	cmds := app.Commands
 	var flags []cli.Flag
@@ -158,15 +155,16 @@ func reorder(app *cli.App, args []string) []string {
 	}
 	takesValue := map[string]bool{}
 	for _, f := range flags {
-		_, isBool := f.(*cli.BoolFlag)
 		for _, n := range f.Names() {
-			takesValue[n] = !isBool
+			takesValue[n] = flagTakesValue(f)
 		}
 	}
 	var fl, pos []string
 	for ; i < len(args); i++ {
 		a := args[i]
 		if a == "--" {
+			// Kept, so that what follows is never read as flags ("analyze merge -- -1.json").
+			fl = append(fl, "--")
 			pos = append(pos, args[i+1:]...)
 			break
 		}
@@ -182,4 +180,10 @@ func reorder(app *cli.App, args []string) []string {
 		pos = append(pos, a)
 	}
 	return append(append(out, fl...), pos...)
+}
+
+// flagTakesValue tells whether f reads the argument after it as its value.
+func flagTakesValue(f cli.Flag) bool {
+	v, ok := f.(interface{ TakesValue() bool })
+	return ok && v.TakesValue()
 }

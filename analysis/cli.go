@@ -2,235 +2,107 @@ package analysis
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
 
+	"papergames/games"
 	"papergames/input"
 )
 
-// UsageError is a mistake on the command line (exit status 2).
-type UsageError struct{ Msg string }
+// usagef is a mistake on the command line (exit status 2), of the one
+// type papergames has for them.
+func usagef(format string, a ...any) error { return games.Usagef(format, a...) }
 
-func (e *UsageError) Error() string { return e.Msg }
-
-func usagef(format string, a ...any) error { return &UsageError{fmt.Sprintf(format, a...)} }
-
-// Help lists the questions, for papergames analyze --help.
-func Help() string {
-	var b strings.Builder
-	b.WriteString(`usage: papergames analyze GAME QUESTION [flags]
-       papergames analyze merge [--json] [--plot FILE] PARTIAL.json...
-       papergames analyze plot ANSWER.json FILE.pdf|svg   (redraw the chart of a --json answer)
-
-Answers the open questions of the games' posts, exactly where possible;
-every answer states its method (exhaustive, search with its pruning, or
-Monte Carlo with its samples and seed).
-
-questions:
-`)
-	w := 0
-	for _, q := range Questions() {
-		w = max(w, len(q.Game)+1+len(q.Name))
-	}
-	for _, q := range Questions() {
-		id := q.Game + " " + q.Name
-		fmt.Fprintf(&b, "  %-*s  %s\n", w, id, q.Summary)
-	}
-	b.WriteString(`
-flags of every question:
-  --json            print the answer as JSON
-  --plot FILE       draw its chart to FILE (.pdf or .svg)
-  --seed N          seed of the random numbers (default 1)
-  --workers N       goroutines (default 0: one per core); the answer does not depend on it
-  --shard K/N       compute part K of N and write a partial result (to -o FILE or standard output)
-  -o FILE           where --shard writes
-  --quiet           no progress (a bar on a terminal, else a line every 10 s)
-
-papergames analyze GAME QUESTION --help lists the question's own flags.
-`)
-	return b.String()
+// Options are the values of the flags every question takes.
+type Options struct {
+	JSON    bool   // print the answer as JSON
+	Plot    string // draw the answer's chart to this file
+	Seed    uint64 // the flag's default is 1
+	Workers int    // 0: one per core
+	Shard   string // "K/N": compute that part and write a partial result
+	Out     string // where Shard's partial result goes ("" or "-": stdout)
+	Quiet   bool   // no progress
 }
 
-// common are the flags of every question.
-type common struct {
-	json    bool
-	plot    string
-	seed    uint64
-	workers int
-	shard   string
-	out     string
-	quiet   bool
+// Flags declares the flags of every question on fs, their values going
+// to o.
+func (o *Options) Flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.JSON, "json", false, "print the answer as JSON")
+	fs.StringVar(&o.Plot, "plot", "", "draw the answer's chart to `FILE` (.pdf or .svg)")
+	fs.Uint64Var(&o.Seed, "seed", 1, "seed of the random numbers")
+	fs.IntVar(&o.Workers, "workers", 0, "goroutines (0: one per core); the answer does not depend on it")
+	fs.StringVar(&o.Shard, "shard", "", "compute part `K/N` only and write a partial result")
+	fs.StringVar(&o.Out, "o", "", "write the partial result of --shard to `FILE`")
+	fs.BoolVar(&o.Quiet, "quiet", false, "no progress (a bar on a terminal, else a line every 10 s)")
 }
 
-func (c *common) define(fs *flag.FlagSet) {
-	fs.BoolVar(&c.json, "json", false, "print the answer as JSON")
-	fs.StringVar(&c.plot, "plot", "", "draw the answer's chart to `FILE` (.pdf or .svg)")
-	fs.Uint64Var(&c.seed, "seed", 1, "seed of the random numbers")
-	fs.IntVar(&c.workers, "workers", 0, "goroutines (0: one per core); the answer does not depend on it")
-	fs.StringVar(&c.shard, "shard", "", "compute part `K/N` only and write a partial result")
-	fs.StringVar(&c.out, "o", "", "write the partial result of --shard to `FILE`")
-	fs.BoolVar(&c.quiet, "quiet", false, "no progress (a bar on a terminal, else a line every 10 s)")
-}
-
-// parseArgs parses flags written anywhere among the arguments.
-func parseArgs(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return pos, nil
-		}
-		if args[0] == "--" {
-			return append(pos, args[1:]...), nil
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
+// Answer answers q with p, the values of its own flags (those left out
+// take their defaults), and o: the answer goes to stdout, or with
+// o.Shard the partial result to o.Out; progress and the time taken go
+// to stderr.
+func Answer(q Question, p Params, o Options, stdout, stderr io.Writer) error {
+	p = maps.Clone(p)
+	if p == nil {
+		p = Params{}
 	}
-}
-
-// Main runs papergames analyze with args (after the word analyze).
-func Main(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] == "--help" || args[0] == "-h" || args[0] == "help" {
-		_, err := io.WriteString(stdout, Help())
-		return err
-	}
-	if args[0] == "merge" {
-		return mainMerge(args[1:], stdout, stderr)
-	}
-	if args[0] == "plot" {
-		return mainPlot(args[1:], stderr)
-	}
-	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
-		return usagef("analyze needs a game and a question, e.g. papergames analyze making-intersections minimum (papergames analyze --help lists them)")
-	}
-	q, ok := Find(args[0], args[1])
-	if !ok {
-		var names []string
-		for _, q := range Questions() {
-			if q.Game == args[0] {
-				names = append(names, q.Name)
-			}
-		}
-		if len(names) == 0 {
-			return usagef("no questions about %q (papergames analyze --help lists them)", args[0])
-		}
-		return usagef("no question %q about %s: ask %s", args[1], args[0], strings.Join(names, ", "))
-	}
-	fs := flag.NewFlagSet("papergames analyze "+q.Game+" "+q.Name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var c common
-	c.define(fs)
 	if q.Flags != nil {
+		fs := flag.NewFlagSet("", flag.ContinueOnError)
 		q.Flags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if _, ok := p[f.Name]; !ok {
+				p[f.Name] = f.DefValue
+			}
+		})
 	}
-	pos, err := parseArgs(fs, args[2:])
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "papergames analyze %s %s: %s\n\nflags:\n", q.Game, q.Name, q.Summary)
-		_, err := io.WriteString(stdout, flagHelp(fs))
-		return err
+	if o.Workers < 0 || o.Workers > MaxWorkers {
+		return usagef("--workers %d: from 0 (one per core) to %d", o.Workers, MaxWorkers)
 	}
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if len(pos) > 0 {
-		return usagef("unexpected argument %q", pos[0])
-	}
-	var empty error
-	fs.Visit(func(f *flag.Flag) {
-		if _, isBool := f.Value.(interface{ IsBoolFlag() bool }); !isBool && f.Value.String() == "" && empty == nil {
-			empty = usagef("--%s is given with no value: give one, or leave the flag out for its default", f.Name)
-		}
-	})
-	if empty != nil {
-		return empty
-	}
-	if c.workers < 0 || c.workers > MaxWorkers {
-		return usagef("--workers %d: from 0 (one per core) to %d", c.workers, MaxWorkers)
-	}
-	common := map[string]bool{"json": true, "plot": true, "seed": true, "workers": true, "shard": true, "o": true, "quiet": true}
-	p := Params{}
-	fs.VisitAll(func(f *flag.Flag) {
-		if !common[f.Name] {
-			p[f.Name] = f.Value.String()
-		}
-	})
-	if c.plot != "" {
-		if err := checkPlotName(c.plot); err != nil {
+	if o.Plot != "" {
+		if err := checkPlotName(o.Plot); err != nil {
 			return err
 		}
 	}
 	prog := func(total int) Progress {
-		if c.quiet {
+		if o.Quiet {
 			return nil
 		}
 		return NewProgress(stderr, total, q.Game+" "+q.Name)
 	}
 	start := time.Now()
-	if c.shard != "" {
-		sh, err := ParseShard(c.shard)
+	if o.Shard != "" {
+		sh, err := ParseShard(o.Shard)
 		if err != nil {
 			return err
 		}
-		part, err := RunShard(q, p, c.seed, sh, c.workers, prog)
+		part, err := RunShard(q, p, o.Seed, sh, o.Workers, prog)
 		if err != nil {
 			return err
 		}
 		b, _ := json.MarshalIndent(part, "", " ")
 		b = append(b, '\n')
-		if c.out == "" || c.out == "-" {
+		if o.Out == "" || o.Out == "-" {
 			_, err = stdout.Write(b)
 			return err
 		}
-		if err := writeFile(c.out, b); err != nil {
+		if err := writeFile(o.Out, b); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "wrote shard %s (%d of %d units) to %s in %s\n", part.Shard, len(part.Units), part.Total, c.out, took(start))
+		fmt.Fprintf(stderr, "wrote shard %s (%d of %d units) to %s in %s\n", part.Shard, len(part.Units), part.Total, o.Out, took(start))
 		return nil
 	}
-	if c.out != "" {
+	if o.Out != "" {
 		return usagef("-o is where --shard writes its partial result; without --shard the answer goes to standard output")
 	}
-	r, err := Run(q, p, c.seed, c.workers, prog)
+	r, err := Run(q, p, o.Seed, o.Workers, prog)
 	if err != nil {
 		return err
 	}
-	return show(r, c.json, c.plot, start, stdout, stderr)
-}
-
-// flagHelp lists fs's flags as the other commands' help does: --name,
-// its kind of value, its usage and its default.
-func flagHelp(fs *flag.FlagSet) string {
-	type row struct{ head, usage string }
-	var rows []row
-	width := 0
-	fs.VisitAll(func(f *flag.Flag) {
-		kind, usage := flag.UnquoteUsage(f)
-		head := "--" + f.Name
-		if len(f.Name) == 1 {
-			head = "-" + f.Name
-		}
-		if kind != "" {
-			head += " " + kind
-		}
-		if d := f.DefValue; d != "" && d != "0" && d != "false" && !strings.Contains(usage, "(default") {
-			usage += " (default " + d + ")"
-		}
-		rows = append(rows, row{head, usage})
-		width = max(width, len(head))
-	})
-	var b strings.Builder
-	for _, r := range rows {
-		fmt.Fprintf(&b, "  %-*s  %s\n", width, r.head, r.usage)
-	}
-	return b.String()
+	return show(r, o.JSON, o.Plot, start, stdout, stderr)
 }
 
 // took is a run's time, for standard error (never in the answer, which
@@ -278,24 +150,11 @@ func ParseShard(s string) (Shard, error) {
 	return Shard{K, N}, nil
 }
 
-func mainMerge(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("papergames analyze merge", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	asJSON := fs.Bool("json", false, "print the answer as JSON")
-	plot := fs.String("plot", "", "draw the answer's chart to `FILE` (.pdf or .svg)")
-	files, err := parseArgs(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stdout, "usage: papergames analyze merge [--json] [--plot FILE] PARTIAL.json...\n\nCombines the partial results of --shard K/N runs into the answer of one run.\n")
-		return nil
-	}
-	if err != nil {
-		return usagef("%v", err)
-	}
-	if len(files) == 0 {
-		return usagef("merge needs the partial result files of the shards")
-	}
-	if *plot != "" {
-		if err := checkPlotName(*plot); err != nil {
+// MergeFiles combines the partial results in files (of --shard runs) into
+// the answer of one run, shown as Answer shows it.
+func MergeFiles(files []string, asJSON bool, plot string, stdout, stderr io.Writer) error {
+	if plot != "" {
+		if err := checkPlotName(plot); err != nil {
 			return err
 		}
 	}
@@ -312,78 +171,28 @@ func mainMerge(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return show(r, *asJSON, *plot, start, stdout, stderr)
+	return show(r, asJSON, plot, start, stdout, stderr)
 }
 
-// mainPlot redraws the chart of an answer saved with --json.
-func mainPlot(args []string, stderr io.Writer) error {
-	if len(args) != 2 {
-		return usagef("plot needs an answer saved with --json and the chart's file, e.g. papergames analyze plot answer.json chart.svg")
-	}
-	if err := checkPlotName(args[1]); err != nil {
+// Replot redraws the chart of an answer saved with --json to chart.
+func Replot(answer, chart string, stderr io.Writer) error {
+	if err := checkPlotName(chart); err != nil {
 		return err
 	}
-	b, err := input.ReadFile(args[0], nil)
+	b, err := input.ReadFile(answer, nil)
 	if err != nil {
 		return err
 	}
 	var r Result
-	if err := input.DecodeJSON(args[0], b, &r); err != nil {
+	if err := input.DecodeJSON(answer, b, &r); err != nil {
 		return fmt.Errorf("not an answer of papergames analyze --json: %v", err)
 	}
 	if r.Question == "" {
-		return fmt.Errorf("%s: not an answer of papergames analyze --json (no question)", args[0])
+		return fmt.Errorf("%s: not an answer of papergames analyze --json (no question)", answer)
 	}
-	if err := Plot(&r, args[1]); err != nil {
+	if err := Plot(&r, chart); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "wrote %s\n", args[1])
+	fmt.Fprintf(stderr, "wrote %s\n", chart)
 	return nil
-}
-
-// Complete lists what may follow words (the arguments after "analyze",
-// the last one being completed) for shell completion: the games with
-// questions, then a game's questions, then the question's flags.
-func Complete(words []string) []string {
-	var pos []string
-	for _, w := range words {
-		if !strings.HasPrefix(w, "-") {
-			pos = append(pos, w)
-		}
-	}
-	var out []string
-	switch len(pos) {
-	case 0:
-		seen := map[string]bool{}
-		for _, q := range Questions() {
-			if !seen[q.Game] {
-				seen[q.Game] = true
-				out = append(out, q.Game)
-			}
-		}
-		out = append(out, "merge", "plot")
-	case 1:
-		for _, q := range Questions() {
-			if q.Game == pos[0] {
-				out = append(out, q.Name)
-			}
-		}
-	default:
-		q, ok := Find(pos[0], pos[1])
-		if !ok {
-			return nil
-		}
-		fs := flag.NewFlagSet("", flag.ContinueOnError)
-		var c common
-		c.define(fs)
-		if q.Flags != nil {
-			q.Flags(fs)
-		}
-		fs.VisitAll(func(f *flag.Flag) {
-			if len(f.Name) > 1 {
-				out = append(out, "--"+f.Name)
-			}
-		})
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
 	"math/rand/v2"
@@ -14,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"papergames/games"
 )
 
 // coins is a test question: heads among 100 fair coins, 20 units.
@@ -71,48 +74,57 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	for k := 3; k >= 1; k-- {
 		var out, errw bytes.Buffer
 		f := filepath.Join(dir, "part"+itoa(k)+".json")
-		if err := Main([]string{"test", "coins", "--seed", "7", "--shard", itoa(k) + "/3", "-o", f, "--workers", itoa(k)}, &out, &errw); err != nil {
+		if err := Answer(q, nil, Options{Seed: 7, Shard: itoa(k) + "/3", Out: f, Workers: k}, &out, &errw); err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, f)
 	}
 	var merged, single, errw bytes.Buffer
-	if err := Main(append([]string{"merge", "--json"}, files...), &merged, &errw); err != nil {
+	if err := MergeFiles(files, true, "", &merged, &errw); err != nil {
 		t.Fatal(err)
 	}
-	if err := Main([]string{"test", "coins", "--json", "--seed", "7"}, &single, &errw); err != nil {
+	if err := Answer(q, nil, Options{JSON: true, Seed: 7}, &single, &errw); err != nil {
 		t.Fatal(err)
 	}
 	if merged.String() != single.String() {
 		t.Fatalf("merged:\n%s\none run:\n%s", merged.String(), single.String())
 	}
 	// a missing or repeated shard is refused
-	if err := Main(append([]string{"merge"}, files[:2]...), &merged, &errw); err == nil || !strings.Contains(err.Error(), "missing") {
+	if err := MergeFiles(files[:2], false, "", &merged, &errw); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("two of three shards: %v", err)
 	}
-	if err := Main(append([]string{"merge"}, files[0], files[0], files[1], files[2]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "shard 3/3 is also "+files[0]) {
+	if err := MergeFiles([]string{files[0], files[0], files[1], files[2]}, false, "", &merged, &errw); err == nil || !strings.Contains(err.Error(), "shard 3/3 is also "+files[0]) {
 		t.Errorf("a shard twice: %v", err)
 	}
 	// a shard of another seed is refused
 	var out bytes.Buffer
 	f := filepath.Join(dir, "other.json")
-	if err := Main([]string{"test", "coins", "--seed", "8", "--shard", "1/3", "-o", f}, &out, &errw); err != nil {
+	if err := Answer(q, nil, Options{Seed: 8, Shard: "1/3", Out: f}, &out, &errw); err != nil {
 		t.Fatal(err)
 	}
-	if err := Main(append([]string{"merge"}, f, files[0], files[1]), &merged, &errw); err == nil || !strings.Contains(err.Error(), "another run") {
+	if err := MergeFiles([]string{f, files[0], files[1]}, false, "", &merged, &errw); err == nil || !strings.Contains(err.Error(), "another run") {
 		t.Errorf("another seed: %v", err)
 	}
 }
 
+// TestUsage: mistakes in the options or the flags' values are usage
+// errors (exit status 2); the command line's own are package main's.
 func TestUsage(t *testing.T) {
-	var out, errw bytes.Buffer
-	if err := Main([]string{"--help"}, &out, &errw); err != nil || !strings.Contains(out.String(), "making-intersections minimum") {
-		t.Fatalf("help: %v\n%s", err, out.String())
-	}
-	for _, args := range [][]string{{"nogame", "x"}, {"making-intersections", "nope"}, {"making-intersections", "minimum", "--shard", "4/3"}, {"making-intersections", "minimum", "--max", "0"}, {"making-intersections", "minimum", "--plot", "x.png2"}} {
-		err := Main(args, &out, &errw)
-		if _, ok := err.(*UsageError); !ok {
-			t.Errorf("%v: %v, want a usage error", args, err)
+	q, _ := Find("making-intersections", "minimum")
+	for _, tc := range []struct {
+		p Params
+		o Options
+	}{
+		{nil, Options{Seed: 1, Shard: "4/3"}},
+		{Params{"max": "0"}, Options{Seed: 1}},
+		{nil, Options{Seed: 1, Plot: "x.png2"}},
+		{nil, Options{Seed: 1, Out: "x.json"}},
+		{nil, Options{Seed: 1, Workers: -1}},
+		{Params{"bogus": "1"}, Options{Seed: 1}},
+	} {
+		err := Answer(q, tc.p, tc.o, io.Discard, io.Discard)
+		if ue := (*games.UsageError)(nil); !errors.As(err, &ue) {
+			t.Errorf("%v %+v: %v, want a usage error", tc.p, tc.o, err)
 		}
 	}
 }
@@ -195,7 +207,8 @@ func TestOutputKeepsModeAndLink(t *testing.T) {
 	if err := os.Symlink(target, link); err != nil {
 		t.Skip(err)
 	}
-	err := Main([]string{"permutation-grid", "bias", "--exact", "4", "--max", "4", "--samples", "0", "--shard", "1/2", "-o", link}, io.Discard, io.Discard)
+	q, _ := Find("permutation-grid", "bias")
+	err := Answer(q, Params{"exact": "4", "max": "4", "samples": "0"}, Options{Seed: 1, Shard: "1/2", Out: link}, io.Discard, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

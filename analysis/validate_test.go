@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"io"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"papergames/games"
 )
 
 // TestEveryCountIsBounded: each integer flag of each question has a bound
@@ -37,28 +40,31 @@ func TestEveryCountIsBounded(t *testing.T) {
 // seconds, then crashed).
 func TestHugeCountsAreRefused(t *testing.T) {
 	for _, tc := range []struct {
-		args []string
-		want string
+		game, name string
+		p          Params
+		workers    int
+		want       string
 	}{
-		{[]string{"permutation-grid", "bias", "--samples", "999999999999"}, "--samples 999999999999: must be from 0 to 10,000,000"},
-		{[]string{"permutation-grid", "strategy", "--games", "999999999999"}, "--games 999999999999: must be from 1 to 1,000,000"},
-		{[]string{"cross-dont-cross", "defense", "--random", "999999999999"}, "--random 999999999999: must be from 0 to 10,000"},
-		{[]string{"polygons-and-dots", "parity", "--games", "999999999999"}, "--games 999999999999: must be from 1 to 1,000,000"},
-		{[]string{"polygons-and-dots", "parity", "--games", "1000000"}, "units of work; the limit is 1,000,000"},
-		{[]string{"polygons-and-dots", "parity", "--dots", strings.Repeat("4,", 600)}, "--dots: 1200 characters; the limit is 1000"},
-		{[]string{"crossing-the-rings", "divider-share", "--games", "-5"}, "--games -5: must be from 1"},
-		{[]string{"crossing-the-rings", "divider-share", "--workers", "1000000000"}, "--workers 1000000000: from 0 (one per core) to 1024"},
+		{"permutation-grid", "bias", Params{"samples": "999999999999"}, 0, "--samples 999999999999: must be from 0 to 10,000,000"},
+		{"permutation-grid", "strategy", Params{"games": "999999999999"}, 0, "--games 999999999999: must be from 1 to 1,000,000"},
+		{"cross-dont-cross", "defense", Params{"random": "999999999999"}, 0, "--random 999999999999: must be from 0 to 10,000"},
+		{"polygons-and-dots", "parity", Params{"games": "999999999999"}, 0, "--games 999999999999: must be from 1 to 1,000,000"},
+		{"polygons-and-dots", "parity", Params{"games": "1000000"}, 0, "units of work; the limit is 1,000,000"},
+		{"polygons-and-dots", "parity", Params{"dots": strings.Repeat("4,", 600)}, 0, "--dots: 1200 characters; the limit is 1000"},
+		{"crossing-the-rings", "divider-share", Params{"games": "-5"}, 0, "--games -5: must be from 1"},
+		{"crossing-the-rings", "divider-share", nil, 1000000000, "--workers 1000000000: from 0 (one per core) to 1024"},
 	} {
 		start := time.Now()
-		err := Main(tc.args, io.Discard, io.Discard)
+		q, _ := Find(tc.game, tc.name)
+		err := Answer(q, tc.p, Options{Seed: 1, Workers: tc.workers}, io.Discard, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: %v, want %q", tc.args, err, tc.want)
+			t.Errorf("%s %s %v: %v, want %q", tc.game, tc.name, tc.p, err, tc.want)
 		}
-		if _, ok := err.(*UsageError); !ok {
-			t.Errorf("%v: %T, want a usage error", tc.args, err)
+		if ue := (*games.UsageError)(nil); !errors.As(err, &ue) {
+			t.Errorf("%s %s %v: %T, want a usage error", tc.game, tc.name, tc.p, err)
 		}
 		if el := time.Since(start); el > time.Second {
-			t.Errorf("%v: refused after %v", tc.args, el)
+			t.Errorf("%s %s %v: refused after %v", tc.game, tc.name, tc.p, el)
 		}
 	}
 }
@@ -69,12 +75,13 @@ func TestHugeCountsAreRefused(t *testing.T) {
 // missing fields and shards of different cuts merged).
 func TestMergeChecksEveryField(t *testing.T) {
 	dir := t.TempDir()
-	args := []string{"permutation-grid", "bias", "--exact", "4", "--max", "5", "--samples", "1500", "--quiet"}
+	q, _ := Find("permutation-grid", "bias")
+	p := Params{"exact": "4", "max": "5", "samples": "1500"}
 	var parts [2]map[string]any
 	var files [2]string
 	for k := range 2 {
 		files[k] = filepath.Join(dir, "part"+itoa(k+1)+".json")
-		if err := Main(append(args, "--shard", itoa(k+1)+"/2", "-o", files[k]), io.Discard, io.Discard); err != nil {
+		if err := Answer(q, p, Options{Seed: 1, Quiet: true, Shard: itoa(k+1) + "/2", Out: files[k]}, io.Discard, io.Discard); err != nil {
 			t.Fatal(err)
 		}
 		b, _ := os.ReadFile(files[k])
@@ -82,7 +89,7 @@ func TestMergeChecksEveryField(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := Main([]string{"merge", files[0], files[1]}, io.Discard, io.Discard); err != nil {
+	if err := MergeFiles(files[:], false, "", io.Discard, io.Discard); err != nil {
 		t.Fatalf("the shards as written: %v", err)
 	}
 	// unit 0 is shard 1's: an exact unit of n = 3, one orbit
@@ -124,7 +131,7 @@ func TestMergeChecksEveryField(t *testing.T) {
 		os.WriteFile(f0, b0, 0o644)
 		os.WriteFile(f1, b1, 0o644)
 		var out bytes.Buffer
-		err := Main([]string{"merge", f0, f1}, &out, io.Discard)
+		err := MergeFiles([]string{f0, f1}, false, "", &out, io.Discard)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || (!strings.Contains(err.Error(), f0) && tc.name != "seed") {
 			t.Errorf("%s: %v (%.200s), want %q naming %s", tc.name, err, out.String(), tc.want, f0)
 		}
@@ -142,7 +149,8 @@ func TestSurveySetsBounded(t *testing.T) {
 	if got := chordSetsUpTo(24, 3); got != 276+37950+3466100 {
 		t.Errorf("sets of up to 3 chords between 24 points: %d", got)
 	}
-	err := Main([]string{"cross-dont-cross", "survey", "--step", "15", "--chords", "4"}, io.Discard, io.Discard)
+	q, _ := Find("cross-dont-cross", "survey")
+	err := Answer(q, Params{"step": "15", "chords": "4"}, Options{Seed: 1}, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "more than 5000000") {
 		t.Errorf("--step 15 --chords 4: %v", err)
 	}
