@@ -207,30 +207,11 @@ func (ph *photo) decodeCode(tl, tr, br, bl markCand) (string, int, [3]layout.Poi
 // (w0, 0) through hm, at perMM.
 func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int, [3]layout.Point, error) {
 	var finders [3]layout.Point
-	w, h := int((cropX1-cropX0)*perMM), int((cropY1-cropY0)*perMM)
-	crop := image.NewGray(image.Rect(0, 0, w, h))
+	crop := ph.cropCode(hm, w0, perMM)
 	at := func(i, j float64) layout.Point {
 		return hm.Apply(layout.Point{X: w0 + cropX0 + i/perMM, Y: cropY0 + j/perMM})
 	}
-	for j := 0; j < h; j++ {
-		for i := 0; i < w; i++ {
-			p := at(float64(i)+0.5, float64(j)+0.5)
-			l := ph.lum(p.X, p.Y)
-			if l < 0 {
-				l = 255
-			} else {
-				// Against the paper's white, so a shadow does not darken it.
-				l = math.Min(255, 255*l/math.Max(ph.white(p.X, p.Y), 24))
-			}
-			crop.Pix[j*crop.Stride+i] = uint8(l)
-		}
-	}
-	res, err := decodeQR(crop)
-	if err != nil {
-		// A phone's blur runs the modules together: look again with the
-		// crop sharpened (an unsharp mask a module wide).
-		res, err = decodeQR(sharpen(crop, 0.5*perMM))
-	}
+	res, err := decodeSharpened(crop, perMM)
 	if err != nil {
 		return "", 0, finders, err
 	}
@@ -251,10 +232,58 @@ func (ph *photo) decodeCrop(hm scan.Homography, w0, perMM float64) (string, int,
 	return res.GetText(), len(res.GetRawBytes()), finders, nil
 }
 
-// decodeQR decodes the QR code in an upright crop.
-func decodeQR(crop *image.Gray) (*gozxing.Result, error) {
+// cropCode resamples the corner about the top right mark, (w0, 0) through
+// hm, upright at perMM pixels a mm, against the paper's white.
+func (ph *photo) cropCode(hm scan.Homography, w0, perMM float64) *image.Gray {
+	w, h := int((cropX1-cropX0)*perMM), int((cropY1-cropY0)*perMM)
+	crop := image.NewGray(image.Rect(0, 0, w, h))
+	at := func(i, j float64) layout.Point {
+		return hm.Apply(layout.Point{X: w0 + cropX0 + i/perMM, Y: cropY0 + j/perMM})
+	}
+	for j := 0; j < h; j++ {
+		for i := 0; i < w; i++ {
+			p := at(float64(i)+0.5, float64(j)+0.5)
+			l := ph.lum(p.X, p.Y)
+			if l < 0 {
+				l = 255
+			} else {
+				// Against the paper's white, so a shadow does not darken it.
+				l = math.Min(255, 255*l/math.Max(ph.white(p.X, p.Y), 24))
+			}
+			crop.Pix[j*crop.Stride+i] = uint8(l)
+		}
+	}
+	return crop
+}
+
+// decodeSharpened decodes the code in a crop of perMM pixels a mm as it
+// is, and, since a phone's blur runs the modules together, sharpened: by
+// an unsharp mask about a module wide, then by a narrower one, whose
+// edges a global threshold may split better than the local one (8 MP
+// photos of a page a third of the frame: modules about 3 pixels).
+func decodeSharpened(crop *image.Gray, perMM float64) (*gozxing.Result, error) {
+	res, err := decodeQR(crop, false)
+	for _, try := range []struct {
+		sigma  float64 // mm
+		global bool
+	}{{0.5, false}, {0.3, false}, {0.3, true}} {
+		if err == nil {
+			break
+		}
+		res, err = decodeQR(sharpen(crop, try.sigma*perMM), try.global)
+	}
+	return res, err
+}
+
+// decodeQR decodes the QR code in an upright crop, thresholded locally
+// (gozxing's hybrid binarizer) or by the crop's histogram.
+func decodeQR(crop *image.Gray, global bool) (*gozxing.Result, error) {
 	src := gozxing.NewLuminanceSourceFromImage(crop)
-	bmp, err := gozxing.NewBinaryBitmap(gozxing.NewHybridBinarizer(src))
+	bin := gozxing.NewHybridBinarizer(src)
+	if global {
+		bin = gozxing.NewGlobalHistgramBinarizer(src)
+	}
+	bmp, err := gozxing.NewBinaryBitmap(bin)
 	if err != nil {
 		return nil, err
 	}
