@@ -375,6 +375,8 @@ func TestWithinTheCurveRefused(t *testing.T) {
 			[]string{"t.yaml:6:7: round 1: Bob's curve is missing: every player draws one"}},
 		{"curve of a stranger", strings.Replace(source(5, annCurve, bobCurve), "Bob: A1", "Bobby: A1", 1),
 			[]string{"t.yaml:6:7: round 1: Bob's curve is missing", `t.yaml:7:7: round 1, curves: "Bobby" is not one of the players`}},
+		{"a curve under two names of one player, the first bad", strings.Replace(source(5, annCurve, bobCurve), "      Ann: "+annCurve+"\n", "      Ann: B2 Q9\n      ann: "+annCurve+"\n", 1),
+			[]string{`t.yaml:6:15: round 1, Ann's curve, square 2: "Q9" is off the 5-by-5 board`}},
 		{"board id", strings.Replace(source(5, annCurve, bobCurve), "size: 5\n", "size: 5\nboard: 12345678\n", 1),
 			[]string{"board 12345678 does not match this transcript's parameters, whose sheet is board " + games.BoardID(boardKey(5, 2))}},
 		{"rows not text", source(5, annCurve, bobCurve) + "      - curve: Ann\n        filler: Bob\n        rows: {a: 1}\n",

@@ -42,8 +42,9 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, _ games.Values) (games.Roun
 	}
 	var words []*input.Node
 	curves := make([]*input.Node, m)
-	for seat, c := range o.given {
-		if c == nil || c.Kind == input.Null {
+	for _, g := range o.given {
+		seat, c := g.seat, g.loop
+		if c.Kind == input.Null {
 			continue // a blank transcript's line to fill in
 		}
 		ws, err := scorer.Words(c, fmt.Sprintf("%s, %s's curve", where, t.Players[seat]))

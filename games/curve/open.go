@@ -14,13 +14,23 @@ import (
 type opening struct {
 	where  string
 	curves *input.Node   // nil when the round has no curves key
-	given  []*input.Node // each seat's curve as written under curves, nil when not
+	// given are the curves written under curves, in the order written
+	// (two names of one player, such as Ann and ann, are two entries);
+	// has says which seats have one.
+	given []givenCurve
+	has   []bool
 	grids  []*typed      // in sheet order (by curve owner, then filler); nil where none is typed
 	// errs is everything that cannot be read, for the scorer; stop is the
 	// first of them that leaves the scoring board no round to open (a
 	// grid's typing slips are its moves, refused when played).
 	errs input.Errors
 	stop error
+}
+
+// givenCurve is a curve written under curves: whose, and the loop.
+type givenCurve struct {
+	seat int
+	loop *input.Node
 }
 
 // open reads round i of t on an n-by-n board: who drew which curve, and
@@ -31,7 +41,7 @@ func open(t *scorer.Transcript, i, n int) (*opening, error) {
 		return nil, err
 	}
 	m := len(t.Players)
-	o := &opening{where: fmt.Sprintf("round %d", i+1), given: make([]*input.Node, m), grids: make([]*typed, m*m)}
+	o := &opening{where: fmt.Sprintf("round %d", i+1), has: make([]bool, m), grids: make([]*typed, m*m)}
 	fail := func(err error, stops bool) {
 		if err == nil {
 			return
@@ -55,7 +65,8 @@ func open(t *scorer.Transcript, i, n int) (*opening, error) {
 				fail(k.Errorf("%s, curves: %v", o.where, err.(*input.Error).Msg), true)
 				continue
 			}
-			o.given[seat] = cn.Values[j]
+			o.given = append(o.given, givenCurve{seat, cn.Values[j]})
+			o.has[seat] = true
 		}
 	}
 	if gn := f["grids"]; gn != nil && gn.Kind != input.Null {

@@ -119,11 +119,9 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 	m := len(t.Players)
 	errs := o.errs
 	loops := make([]*loop, m)
-	for seat, c := range o.given {
-		if c == nil {
-			continue
-		}
-		lp, err := readLoop(fmt.Sprintf("%s, %s's curve", where, t.Players[seat]), c, n)
+	for _, c := range o.given {
+		seat := c.seat
+		lp, err := readLoop(fmt.Sprintf("%s, %s's curve", where, t.Players[seat]), c.loop, n)
 		errs.Add(err, t.File)
 		if lp != nil {
 			lp.seat = seat
@@ -133,7 +131,7 @@ func round(t *scorer.Transcript, i, n int) (*scorer.Round, []*typed, []*loop, er
 	// A curve left out of curves: is read from its grids; one given there
 	// must agree with them (checkBrackets).
 	for seat := range loops {
-		if o.given[seat] != nil {
+		if o.has[seat] {
 			continue
 		}
 		lp, err := loopFromGrids(t, where, grids, seat, n)
