@@ -81,12 +81,12 @@ func (g Game) OpenRound(t *scorer.Transcript, i int, v games.Values) (games.Roun
 					blank = true
 					continue
 				}
-				_, _, _, _, ends, err := o.segmentItem(t, st, it, k)
+				_, _, _, _, words, err := o.segmentItem(t, st, it, k)
 				if err != nil {
 					return nil, nil, err
 				}
 				var texts []string
-				for _, w := range ends {
+				for _, w := range words {
 					texts = append(texts, w.Text)
 				}
 				c := *it.Values[0]

@@ -127,9 +127,9 @@ func (o *opening) readCuts(n int) {
 
 // segmentItem reads the k-th item of the segments list, NAME: END END:
 // the name's node, the seat it names (-1 and the error when none), the
-// place messages about it start with, and its ends as written (nil when
-// its value is blank, a line of a blank transcript).
-func (o *opening) segmentItem(t *scorer.Transcript, st *State, it *input.Node, k int) (key *input.Node, seat int, seatErr error, where string, ends []*input.Node, err error) {
+// place messages about it start with, and the words of its ends as
+// written (nil when its value is blank, a line of a blank transcript).
+func (o *opening) segmentItem(t *scorer.Transcript, st *State, it *input.Node, k int) (key *input.Node, seat int, seatErr error, where string, words []*input.Node, err error) {
 	where = fmt.Sprintf("%s, segment %d", o.where, k+1)
 	if it.Kind != input.Map || len(it.Keys) != 1 {
 		return nil, -1, nil, where, nil, it.Errorf("%s: write the player and the segment's two ends, e.g. %s", where, segmentExample(t, st, k))
@@ -141,14 +141,8 @@ func (o *opening) segmentItem(t *scorer.Transcript, st *State, it *input.Node, k
 	} else {
 		where = fmt.Sprintf("%s (%s)", where, t.Players[seat])
 	}
-	words, err := scorer.Words(val, where)
-	if err != nil {
-		return key, seat, seatErr, where, nil, err
-	}
-	for _, w := range words {
-		ends = append(ends, splitDash(w)...)
-	}
-	return key, seat, seatErr, where, ends, nil
+	words, err = scorer.Words(val, where)
+	return key, seat, seatErr, where, words, err
 }
 
 // segmentExample is a segment as the k-th item would be written.

@@ -408,7 +408,7 @@ func (rr *round) readRing(j int, at *input.Node, words []*input.Node, where stri
 func (rr *round) readSegment(t *scorer.Transcript, w *opening, it *input.Node, k int) (*segment, error) {
 	st := rr.st
 	s := &segment{node: it, seat: -1}
-	key, seat, seatErr, where, ends, err := w.segmentItem(t, st, it, k)
+	key, seat, seatErr, where, words, err := w.segmentItem(t, st, it, k)
 	if key == nil {
 		return s, err
 	}
@@ -430,6 +430,10 @@ func (rr *round) readSegment(t *scorer.Transcript, w *opening, it *input.Node, k
 	if err != nil {
 		errs.Add(err, t.File)
 		return s, errs.Err()
+	}
+	var ends []*input.Node
+	for _, w := range words {
+		ends = append(ends, splitDash(w)...)
 	}
 	if len(ends) != 2 {
 		errs = append(errs, it.Values[0].Errorf("%s: %d end(s); a segment has two, e.g. %s", where, len(ends), segmentExample(t, st, k)))
