@@ -326,3 +326,86 @@ func article(title string) string {
 	}
 	return "a " + title
 }
+
+func setUsage(cmds []*cli.Command, f cli.OnUsageErrorFunc) {
+	for _, c := range cmds {
+		c.OnUsageError = f
+		setUsage(c.Subcommands, f)
+	}
+}
+
+// reorder moves flags written after positional arguments in front of them,
+// so that "papergames faces drawing.json --json" works as users expect
+// (urfave/cli stops reading flags at the first argument).
+func reorder(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	out := []string{args[0]}
+	cmds := app.Commands
+	var flags []cli.Flag
+	args = append([]string(nil), args...)
+	i := 1
+	for i < len(args) && len(cmds) > 0 {
+		// The subcommand may follow flags ("board -o x.pdf GAME"); it
+		// moves first. Names match without regard to case.
+		at := -1
+		for j := i; j < len(args) && at < 0 && args[j] != "--"; j++ {
+			for _, c := range cmds {
+				if c.HasName(args[j]) || strings.EqualFold(c.Name, args[j]) {
+					at, args[j] = j, c.Name
+					break
+				}
+			}
+		}
+		if at < 0 {
+			// No subcommand (a misspelt game, or none): leave the rest as
+			// it is, so that the command itself says what is wrong.
+			return append(out, args[i:]...)
+		}
+		name := args[at]
+		copy(args[i+1:at+1], args[i:at])
+		args[i] = name
+		for _, c := range cmds {
+			if c.Name == name {
+				out = append(out, name)
+				cmds, flags = c.Subcommands, c.Flags
+				break
+			}
+		}
+		i++
+	}
+	takesValue := map[string]bool{}
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			takesValue[n] = flagTakesValue(f)
+		}
+	}
+	var fl, pos []string
+	for ; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			// Kept, so that what follows is never read as flags ("analyze merge -- -1.json").
+			fl = append(fl, "--")
+			pos = append(pos, args[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			fl = append(fl, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(args) {
+				fl = append(fl, args[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	return append(append(out, fl...), pos...)
+}
+
+// flagTakesValue tells whether f reads the argument after it as its value.
+func flagTakesValue(f cli.Flag) bool {
+	v, ok := f.(interface{ TakesValue() bool })
+	return ok && v.TakesValue()
+}

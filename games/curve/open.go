@@ -13,13 +13,13 @@ import (
 // the same words.
 type opening struct {
 	where  string
-	curves *input.Node   // nil when the round has no curves key
+	curves *input.Node // nil when the round has no curves key
 	// given are the curves written under curves, in the order written
 	// (two names of one player, such as Ann and ann, are two entries);
 	// has says which seats have one.
 	given []givenCurve
 	has   []bool
-	grids  []*typed      // in sheet order (by curve owner, then filler); nil where none is typed
+	grids []*typed // in sheet order (by curve owner, then filler); nil where none is typed
 	// errs is everything that cannot be read, for the scorer; stop is the
 	// first of them that leaves the scoring board no round to open (a
 	// grid's typing slips are its moves, refused when played).
