@@ -283,28 +283,15 @@ func (k *Ink) Flat(tile float64) *Ink {
 	ts := max(4, int(math.Round(tile*k.PerMM)))
 	tw, th := (k.W+ts-1)/ts, (k.H+ts-1)/ts
 	med := make([]float64, tw*th)
-	var hist [256]int
-	for tj := range th {
-		for ti := range tw {
-			hist = [256]int{}
-			cnt := 0
-			for j := tj * ts; j < min(k.H, (tj+1)*ts); j++ {
-				for i := ti * ts; i < min(k.W, (ti+1)*ts); i++ {
-					if n := j*k.W + i; k.Print[n] == 0 {
-						hist[k.Pencil[n]]++
-						cnt++
-					}
-				}
-			}
-			med[tj*tw+ti] = -1 // no paper seen
-			for v, c := 0, 0; v < 256 && cnt > 0; v++ {
-				if c += hist[v]; 2*c >= cnt {
-					med[tj*tw+ti] = float64(v) / 255
-					break
-				}
+	k.cellHists(ts, func(cell int, hist *[256]int, cnt int) {
+		med[cell] = -1 // no paper seen
+		for v, c := 0, 0; v < 256 && cnt > 0; v++ {
+			if c += hist[v]; 2*c >= cnt {
+				med[cell] = float64(v) / 255
+				return
 			}
 		}
-	}
+	})
 	low := make([]float64, len(med))
 	for tj := range th {
 		for ti := range tw {

@@ -85,6 +85,26 @@ func (k *Ink) cellQuartiles(cs, share int) (lv []float64, known []bool, cw, ch i
 	cw, ch = (k.W+cs-1)/cs, (k.H+cs-1)/cs
 	lv = make([]float64, cw*ch)
 	known = make([]bool, cw*ch)
+	k.cellHists(cs, func(cell int, hist *[256]int, seen int) {
+		if share*seen < cs*cs {
+			return
+		}
+		c := 0
+		for v := range 256 {
+			if c += hist[v]; 4*c > seen {
+				lv[cell], known[cell] = float64(v), true
+				return
+			}
+		}
+	})
+	return lv, known, cw, ch
+}
+
+// cellHists hands f, for each square of cs samples a side (numbered row
+// by row, (W+cs-1)/cs a row), the histogram of the pencil the print
+// leaves seen in it and how many samples that is.
+func (k *Ink) cellHists(cs int, f func(cell int, hist *[256]int, seen int)) {
+	cw, ch := (k.W+cs-1)/cs, (k.H+cs-1)/cs
 	var hist [256]int
 	for cy := range ch {
 		for cx := range cw {
@@ -99,17 +119,7 @@ func (k *Ink) cellQuartiles(cs, share int) (lv []float64, known []bool, cw, ch i
 					}
 				}
 			}
-			if share*seen < cs*cs {
-				continue
-			}
-			c := 0
-			for v := range 256 {
-				if c += hist[v]; 4*c > seen {
-					lv[cy*cw+cx], known[cy*cw+cx] = float64(v), true
-					break
-				}
-			}
+			f(cy*cw+cx, &hist, seen)
 		}
 	}
-	return lv, known, cw, ch
 }
