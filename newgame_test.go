@@ -11,10 +11,6 @@ import (
 	"papergames/templates"
 )
 
-// notDrawnYet are the games whose scoring board still draws a round by
-// scoring a transcript of it (issue 21), not from the engine's state.
-var notDrawnYet = map[string]bool{}
-
 // notReadYet are the games whose readers are not written yet (issue 20):
 // read says so for their pages.
 var notReadYet = map[string]bool{}
@@ -38,13 +34,6 @@ func TestNewGameChecklist(t *testing.T) {
 		}
 		if _, ok := g.(games.Board); !ok {
 			t.Errorf("%s is not a games.Board (the scoring board)", id)
-		}
-		_, draws := g.(games.Drawer)
-		if !draws && !notDrawnYet[id] {
-			t.Errorf("%s does not draw a round from its engine (games.Drawer): docs/new-game.md", id)
-		}
-		if draws && notDrawnYet[id] {
-			t.Errorf("%s draws from its engine now: take it out of notDrawnYet", id)
 		}
 		_, reads := g.(games.Paperer)
 		if !reads && id != "within-the-curve" && !notReadYet[id] {

@@ -33,6 +33,13 @@ type Board interface {
 	// transcript's notation. It returns "" and no error while another
 	// click is needed.
 	Pick(r Round, picks []Pick, o layout.Point, s float64) (string, error)
+	// Cells draws round r from its engine's state, as Simon Tatham's
+	// game_redraw draws from game_state: the cells the scorer's render
+	// gives for the round played so far, from the same drawing code,
+	// without writing, reading or scoring a transcript, so that a click
+	// costs one replay. Captions are left to the caller. None before the
+	// first move (the sheet's board is drawn then).
+	Cells(r Round) []layout.Cell
 }
 
 // Pick is one click on a drawn board: a target, by its name (a Target's
@@ -84,15 +91,6 @@ type Worder interface {
 // of the board being played now.
 type Shower interface {
 	Shown(r Round) int
-}
-
-// Drawer is a Board that draws a round from its engine's state, as Simon
-// Tatham's game_redraw draws from game_state: the cells the scorer's
-// render gives for that round played so far, from the same drawing code,
-// without writing, reading or scoring a transcript, so that a click on
-// the scoring board costs one replay. Captions are left to the caller.
-type Drawer interface {
-	Cells(r Round) []layout.Cell
 }
 
 // Namer is a Board whose scorer names a round's moves its own way (chord

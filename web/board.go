@@ -378,7 +378,7 @@ func act(ctx context.Context, req boardRequest, v games.Values) (*boardJSON, err
 	out.Round, out.Playing = show, playing(rp)
 	cur := rp.Rounds[show]
 	out.ToMove, out.Phase, out.Over, out.Constraint = cur.ToMove(), cur.Phase(), cur.Over(), cur.Constraint()
-	svg, size, err := picture(sc, t, cur, v)
+	svg, size, err := picture(sc, t, cur)
 	if err != nil {
 		return nil, err
 	}
@@ -557,28 +557,18 @@ func snap(picks []games.Pick, targets []games.Target) []games.Pick {
 	return picks
 }
 
-// roundCells draws round r alone with the game's own render: a
-// transcript of the header and that round, scored, gives its cells (also
-// for an unfinished round).
-func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) []layout.Cell {
-	if d, ok := sc.(games.Drawer); ok {
-		if cells := d.Cells(r); len(cells) > 0 {
-			return cells
-		}
+// roundCells draws round r alone, from its engine's state (Board.Cells);
+// before its first move, as the sheet's empty board.
+func roundCells(sc games.Scorer, t *scorer.Transcript, r games.Round) []layout.Cell {
+	if cells := sc.(games.Board).Cells(r); len(cells) > 0 {
+		return cells
 	}
-	return scoredCells(sc, t, r, v)
+	return sheetCells(sc, t)
 }
 
-// scoredCells draws round r by scoring a transcript of the header and that
-// round alone, for a game that cannot draw from its engine yet.
-func scoredCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) []layout.Cell {
-	text := games.Header(sc, t) + "rounds:\n" + games.Item(r.Record())
-	_, d, _ := catalog.ScoreContext(t.Ctx, "round", []byte(text), v)
-	if d != nil && len(d.Cells) > 0 {
-		return d.Cells
-	}
-	// A round the scorer cannot draw yet (nothing played) is the sheet's
-	// empty board.
+// sheetCells are the boards of t's sheet, empty, at the printed sheet's
+// measures.
+func sheetCells(sc games.Scorer, t *scorer.Transcript) []layout.Cell {
 	vals, err := games.ParseValues(sc.Params(), func(name string) (string, bool) {
 		if n, ok := t.Params[name]; ok {
 			return n.Text, true
@@ -607,7 +597,7 @@ func scoredCells(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.V
 // sizeOf is the size the round's board is drawn at.
 func sizeOf(sc games.Scorer, t *scorer.Transcript, r games.Round) float64 {
 	s := float64(boardSize)
-	if cells := roundCells(sc, t, r, nil); len(cells) > 0 {
+	if cells := roundCells(sc, t, r); len(cells) > 0 {
 		s = math.Max(s, cells[shown(sc, r, len(cells))].Figure.MinSize())
 	}
 	return s
@@ -623,8 +613,8 @@ func shown(sc games.Scorer, r games.Round, n int) int {
 
 // picture draws the round's board as one SVG page, at the size it
 // returns.
-func picture(sc games.Scorer, t *scorer.Transcript, r games.Round, v games.Values) (string, float64, error) {
-	return pictureOf(sc, r, roundCells(sc, t, r, v))
+func picture(sc games.Scorer, t *scorer.Transcript, r games.Round) (string, float64, error) {
+	return pictureOf(sc, r, roundCells(sc, t, r))
 }
 
 // pictureOf draws the cell of cells being played in r as one SVG page.

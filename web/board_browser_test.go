@@ -226,7 +226,7 @@ func TestBrowserBoardEntersExamples(t *testing.T) {
 				}
 				r, _, err := b.OpenRound(tr, i, nil)
 				must(err)
-				_, size, err := picture(sc, tr, r, nil)
+				_, size, err := picture(sc, tr, r)
 				must(err)
 				k := &clicker{game: id, size: size, params: tr.Params}
 				for _, mv := range rp.Moves[i] {
@@ -798,7 +798,7 @@ func benchRound(b *testing.B, id string, max int) (benchMoves, float64) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	_, size, err := picture(sc, tr, r, nil)
+	_, size, err := picture(sc, tr, r)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -12,10 +12,7 @@ import (
 	"papergames/scorer"
 )
 
-var (
-	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
-)
+var _ games.Board = Game{}
 
 // OpenRound implements games.Board: the round's starting seat (starts, or
 // seat i), its first centre (first; free when not given) and its arcs as
@@ -143,7 +140,7 @@ func state(r games.Round) *State {
 	return games.StateOf[Move, *State](r)
 }
 
-// Cells implements games.Drawer: the round as the scorer draws it, from
+// Cells implements games.Board: the round as the scorer draws it, from
 // the engine's arcs; a round played to its end shows where arcs meet.
 // Before the first arc the board is the sheet's.
 func (Game) Cells(r games.Round) []layout.Cell {

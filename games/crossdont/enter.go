@@ -13,10 +13,7 @@ import (
 	"papergames/scorer"
 )
 
-var (
-	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
-)
+var _ games.Board = Game{}
 
 // OpenRound implements games.Board: the round's defense (defense, or the
 // second seat in odd rounds), then its chords and its offense moves as
@@ -174,7 +171,7 @@ func (Game) MoveName(r games.Round, _ string) string {
 	return fmt.Sprintf("move %d", st.moves()+1)
 }
 
-// Cells implements games.Drawer: the chords and segments drawn, and while
+// Cells implements games.Board: the chords and segments drawn, and while
 // the offense plays, a legal move still left (dashed), as the scorer
 // draws them.
 func (Game) Cells(r games.Round) []layout.Cell {

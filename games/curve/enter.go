@@ -14,7 +14,6 @@ import (
 
 var (
 	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
 	_ games.Shower = Game{}
 	_ games.Worder = Game{}
 )
@@ -343,7 +342,7 @@ func (Game) Words(r games.Round) []games.Word {
 	return []games.Word{{Word: "stop", Label: "Stop filling this grid", Title: "the filler stops: the grid is left unfinished at this number", Again: st.cur == len(st.grids)-1}}
 }
 
-// Cells implements games.Drawer: every grid of the round in sheet order,
+// Cells implements games.Board: every grid of the round in sheet order,
 // from the engine's curves and numbers, as the scorer draws them: the
 // grids checked (valid, unfinished) once every curve is drawn.
 func (Game) Cells(r games.Round) []layout.Cell {

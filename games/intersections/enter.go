@@ -10,10 +10,7 @@ import (
 	"papergames/scorer"
 )
 
-var (
-	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
-)
+var _ games.Board = Game{}
 
 // OpenRound implements games.Board: the round's offense (offense, or seat
 // i) and its segments as written.
@@ -111,7 +108,7 @@ func (Game) MoveName(r games.Round, _ string) string {
 	return ""
 }
 
-// Cells implements games.Drawer: the segments drawn, and once the round's
+// Cells implements games.Board: the segments drawn, and once the round's
 // segments are all in, its scoring dots, as the scorer draws them.
 func (Game) Cells(r games.Round) []layout.Cell {
 	st := state(r)

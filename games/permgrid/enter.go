@@ -12,10 +12,7 @@ import (
 	"papergames/scorer"
 )
 
-var (
-	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
-)
+var _ games.Board = Game{}
 
 // OpenRound implements games.Board: the round's player 1 (player1, or the
 // seats taking turns) and its dots as written.
@@ -98,7 +95,7 @@ func (Game) MoveName(r games.Round, _ string) string {
 	return ""
 }
 
-// Cells implements games.Drawer: the dots placed, and once the round is
+// Cells implements games.Board: the dots placed, and once the round is
 // over its segments and faces, as the scorer draws them.
 func (Game) Cells(r games.Round) []layout.Cell {
 	st := games.StateOf[Move, *State](r)

@@ -18,7 +18,6 @@ import (
 
 var (
 	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
 	_ games.Worder = Game{}
 )
 
@@ -261,7 +260,7 @@ func (Game) Words(r games.Round) []games.Word {
 	return nil
 }
 
-// Cells implements games.Drawer: the dots placed, and once the path has
+// Cells implements games.Board: the dots placed, and once the path has
 // closed, the path over its faces, as the scorer draws them.
 func (Game) Cells(r games.Round) []layout.Cell {
 	e, ok := r.(*entered)

@@ -15,7 +15,6 @@ import (
 
 var (
 	_ games.Board  = Game{}
-	_ games.Drawer = Game{}
 	_ games.Worder = Game{}
 )
 
@@ -194,7 +193,7 @@ func (Game) Words(r games.Round) []games.Word {
 	return nil
 }
 
-// Cells implements games.Drawer: the round as the scorer draws it from the
+// Cells implements games.Board: the round as the scorer draws it from the
 // engine's cuts and segments: while cutting, a ring whose cuts are still
 // too few in red, as the scorer refuses them.
 func (Game) Cells(r games.Round) []layout.Cell {
