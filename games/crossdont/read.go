@@ -67,7 +67,8 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	defense := (in.Round + 1) % 2
 	rd := newReader(in)
 	circ, ends := rd.circleLines()
-	sk, byLine, segs, ban := rd.settle(circ, ends)
+	d, ban := rd.settle(circ, ends)
+	sk, byLine := d.sk, d.by
 	var w *written
 	if len(sk.lines) > 0 {
 		w = write(sk, m, defense, in.Players)
@@ -76,16 +77,16 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	// no legal order, the engine decides between them.
 	if w != nil && !w.ok {
 		tries := 0
-		for _, sg := range segs {
+		for _, sg := range d.segs {
 			if len(sg.rivals) == 0 || tries >= maxSwaps {
 				continue
 			}
 			tries++
 			ban2 := maps.Clone(ban)
 			ban2[pairKey(sk, sg.p, sg.q)] = true
-			sk2, by2, _ := rd.build(circ, ends, ban2)
-			if w2 := write(sk2, m, defense, in.Players); w2.ok {
-				sk, byLine, w = sk2, by2, w2
+			d2 := rd.build(circ, ends, ban2)
+			if w2 := write(d2.sk, m, defense, in.Players); w2.ok {
+				d, sk, byLine, w = d2, d2.sk, d2.by, w2
 				break
 			}
 		}
@@ -153,7 +154,7 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	}
 	out.Moves = append(chords, moves...)
 	stray, ext := rd.unexplained(sk)
-	orphan := rd.orphan(sk)
+	orphan := rd.orphan(d, sk)
 	switch {
 	case len(w.chords) < m:
 		out.Doubts = append(out.Doubts, fmt.Sprintf("%d of the %d chords are seen between chord ends (a chord under the printed circle, or an unfinished round)", len(w.chords), m))
@@ -195,7 +196,8 @@ type hiddenLine struct{ a, b, line int }
 
 // hidden tries the lines between two chord ends read that the printed
 // circle hides (too little of them seen to say whether they are drawn),
-// one or two at a time, for the rounds they finish (every line in a
+// in every choice of them, fewest first (chord ends a few degrees apart
+// hide several in a round), for the rounds they finish (every line in a
 // legal order, no legal move left); w is the round without them. When
 // exactly one of these rounds, w among them, is finished, and it is not
 // w, it returns the sketch with its hidden lines and the round written.
@@ -253,7 +255,7 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 	var bs *sketch
 	var bw *written
 	var ba []hiddenLine
-	for size := 1; size <= min(2, len(cands)); size++ {
+	for size := 1; size <= len(cands); size++ {
 		pick := make([]int, size)
 		for i := range pick {
 			pick[i] = i
@@ -285,19 +287,19 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 	return nil, nil, nil, ""
 }
 
-// maxHidden bounds the hidden lines tried.
+// maxHidden bounds the hidden lines tried: every choice of them is,
+// 255 at most.
 const maxHidden = 8
 
-// orphan names a candidate segment found on pencil but left out as
-// the lines beside it explain its pencil, rival of none of them, that
-// is no line of sk ("" when there is none): a segment drawn along
-// others may be missed, and with it the round's order.
-func (rd *reader) orphan(sk *sketch) string {
+// orphan names an orphan of d's last build that is no line of its
+// sketch (sk may have grown since), "" when there is none: a segment
+// drawn along others may be missed, and with it the round's order.
+func (rd *reader) orphan(d *drawing, sk *sketch) string {
 	lines := map[[4]float64]bool{}
 	for _, ln := range sk.lines {
 		lines[pairKey(sk, ln.a, ln.b)] = true
 	}
-	for _, o := range rd.orphans {
+	for _, o := range d.orphans {
 		if !lines[o] {
 			a, b := rd.at(o[0], o[1]), rd.at(o[2], o[3])
 			return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
@@ -367,19 +369,27 @@ func sameTexts(a, b *written) bool {
 // segments read have no legal order.
 const maxSwaps = 6
 
+// drawing is the lines read from a board's pencil.
+type drawing struct {
+	sk      *sketch
+	by      map[int]games.ReadMove // each line's evidence, by its index
+	segs    []segRead
+	orphans [][4]float64 // see grow
+}
+
 // settle builds the sketch of the lines read, and builds it again
 // while a segment taken before a rival that fits the stroke better was
 // found (its point appeared later) gives way to it. It returns the
 // segments given up.
-func (rd *reader) settle(circ []circLine, ends map[int]endRead) (*sketch, map[int]games.ReadMove, []segRead, map[[4]float64]bool) {
+func (rd *reader) settle(circ []circLine, ends map[int]endRead) (*drawing, map[[4]float64]bool) {
 	ban := map[[4]float64]bool{}
-	sk, byLine, segs := rd.build(circ, ends, ban)
+	d := rd.build(circ, ends, ban)
 	for range maxSwaps {
 		changed := false
-		for _, sg := range segs {
+		for _, sg := range d.segs {
 			for _, r := range sg.rivals {
-				if r.off+rivalBetter < sg.off && !ban[pairKey(sk, sg.p, sg.q)] {
-					ban[pairKey(sk, sg.p, sg.q)] = true
+				if r.off+rivalBetter < sg.off && !ban[pairKey(d.sk, sg.p, sg.q)] {
+					ban[pairKey(d.sk, sg.p, sg.q)] = true
 					changed = true
 				}
 			}
@@ -387,15 +397,15 @@ func (rd *reader) settle(circ []circLine, ends map[int]endRead) (*sketch, map[in
 		if !changed {
 			break
 		}
-		sk, byLine, segs = rd.build(circ, ends, ban)
+		d = rd.build(circ, ends, ban)
 	}
-	return sk, byLine, segs, ban
+	return d, ban
 }
 
 // build draws the lines read into a sketch: the lines between chord
 // ends, then the offense's segments grown from their points (none in
-// ban). It returns the evidence of each line, by its index.
-func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float64]bool) (*sketch, map[int]games.ReadMove, []segRead) {
+// ban).
+func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float64]bool) *drawing {
 	sk := &sketch{}
 	byLine := map[int]games.ReadMove{}
 	endDoubt := func(rm *games.ReadMove, d int) {
@@ -415,7 +425,7 @@ func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float6
 		endDoubt(&rm, c.b)
 		byLine[l] = rm
 	}
-	segs := rd.grow(sk, ban)
+	segs, orphans := rd.grow(sk, ban)
 	for _, sg := range segs {
 		l := -1
 		for k, ln := range sk.lines {
@@ -440,7 +450,7 @@ func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float6
 		}
 		byLine[l] = rm
 	}
-	return sk, byLine, segs
+	return &drawing{sk: sk, by: byLine, segs: segs, orphans: orphans}
 }
 
 // near describes a rival segment for a doubt: where its ends lie on the

@@ -126,6 +126,26 @@ func TestReadCases(t *testing.T) {
 			t.Errorf("doubts %v, notes %v", out.Doubts, out.Notes)
 		}
 	})
+	// Four lines between neighbouring chord ends, all under the printed
+	// circle: only with all four is the round finished, and so they are
+	// taken, each doubted.
+	t.Run("four lines under the circle", func(t *testing.T) {
+		r := played(t, 5, 107, -1)
+		want := g.PaperMoves(r)
+		out := readInk(t, 5, inkOf(g.Paper(r, boards.DegreeCircle{}, boardO, boardS)))
+		if got := readtest.Texts(out); !slices.Equal(readtest.Sorted(got), readtest.Sorted(want)) {
+			t.Errorf("read %v, want %v", got, want)
+		}
+		hidden := 0
+		for _, mv := range out.Moves {
+			if strings.Contains(mv.Doubt, "under the printed circle") {
+				hidden++
+			}
+		}
+		if hidden != 4 || len(out.Doubts) > 0 {
+			t.Errorf("%d lines taken from under the circle, want 4; doubts %v", hidden, out.Doubts)
+		}
+	})
 	// A segment the pencil does not show: the round has a legal move
 	// left or no legal order, and every move is doubted, chords too
 	// (which lines are the chords follows from the order found).

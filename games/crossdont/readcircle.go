@@ -20,9 +20,6 @@ type reader struct {
 	ctr  layout.Point
 	rad  float64
 	circ [360]layout.Point // the circle's point at each whole degree
-	// orphans are the candidates on pencil that the lines taken
-	// explain, rivals of none of them: lines that may be missed.
-	orphans [][4]float64
 }
 
 // Reading thresholds. Darkness is from 0 (paper) to 1 (black), above the

@@ -45,9 +45,13 @@ func (rd *reader) pos(sk *sketch, i int) layout.Point {
 // tested in turn until no segment is found. Of candidates whose pencil
 // is one stroke (explained by the segments taken), the one whose ends
 // lie nearest the stroke's middle is taken and the others kept as its
-// rivals. Segments in ban are not taken (their rivals are).
-func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) []segRead {
+// rivals. Segments in ban are not taken (their rivals are). It returns
+// the segments taken and the orphans: candidates on pencil that the
+// lines taken explain, rivals of none of them (lines that may be
+// missed).
+func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, [][4]float64) {
 	var out []segRead
+	var orphans [][4]float64
 	tested := map[[2]int]bool{}
 	for {
 		type cand struct {
@@ -78,7 +82,7 @@ func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) []segRead {
 			}
 		}
 		if len(cands) == 0 {
-			return out
+			return out, orphans
 		}
 		sort.SliceStable(cands, func(i, j int) bool { return cands[i].off < cands[j].off })
 		first := len(out)
@@ -99,7 +103,7 @@ func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) []segRead {
 					}
 				}
 				if !rival && !ban[pairKey(sk, c.p, c.q)] {
-					rd.orphans = append(rd.orphans, pairKey(sk, c.p, c.q))
+					orphans = append(orphans, pairKey(sk, c.p, c.q))
 				}
 				continue
 			}
