@@ -2,11 +2,15 @@ package boards
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
 // Column returns the label of the 0-based column i: A..Z, then AA, AB, ...
 func Column(i int) string {
+	if i >= 0 && i < len(letters) { // one letter: a slice of letters, no allocation
+		return letters[i : i+1]
+	}
 	s := ""
 	for i++; i > 0; i = (i - 1) / 26 {
 		s = string(rune('A'+(i-1)%26)) + s
@@ -16,7 +20,9 @@ func Column(i int) string {
 
 // CellName names the cell or dot in 0-based column c and row r: "A1" is
 // the top left.
-func CellName(c, r int) string { return fmt.Sprintf("%s%d", Column(c), r+1) }
+func CellName(c, r int) string { return Column(c) + strconv.Itoa(r+1) }
+
+const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 // ParseCell reads a name such as "B12" (letters case-insensitive) into a
 // 0-based column and row. It checks the name against an n-by-n board when

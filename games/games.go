@@ -150,6 +150,9 @@ func SeatName(players []string, i int) string {
 // Exact writes r exactly: as a decimal when it has a finite one (80.5),
 // else as a fraction (1/3).
 func Exact(r *big.Rat) string {
+	if r.IsInt() && r.Num().IsInt64() { // most angles and coordinates: no big arithmetic
+		return strconv.FormatInt(r.Num().Int64(), 10)
+	}
 	d := new(big.Int).Set(r.Denom())
 	digits := 0
 	for _, p := range []int64{2, 5} {

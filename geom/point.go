@@ -97,6 +97,20 @@ func (p Point) hom() (x, y, w *big.Int) {
 	return
 }
 
+// Int returns the coordinates without big arithmetic when the point is
+// held as whole numbers of user coordinates; ok is false otherwise (X and
+// Y then say what they are).
+func (p Point) Int() (x, y int64, ok bool) {
+	r := p.r
+	switch {
+	case r == nil:
+		return 0, 0, true
+	case r.b != nil || r.f != nil || r.w != 1 || r.x.hi != int64(r.x.lo)>>63 || r.y.hi != int64(r.y.lo)>>63:
+		return 0, 0, false
+	}
+	return int64(r.x.lo), int64(r.y.lo), true
+}
+
 // X returns the exact x coordinate.
 func (p Point) X() *big.Rat {
 	x, _, w := p.hom()

@@ -204,8 +204,9 @@ func (n *Node) Errorf(format string, a ...any) *Error {
 
 // Parse reads name's contents. A syntax error comes back with its place;
 // a parser panic (YAML decoders have had them) becomes an error too.
-// Strict JSON is read by parseJSON, to the tree goccy would give; the
-// rest, and JSON parseJSON hands back, by goccy.
+// Strict JSON is read by parseJSON, and the block YAML papergames writes
+// by parseBlock, to the tree goccy would give; the rest, and what those
+// hand back, by goccy.
 func Parse(name string, data []byte) (root *Node, err error) {
 	if len(data) > MaxBytes {
 		return nil, &Error{Pos: Pos{File: name}, Msg: fmt.Sprintf("file is %d bytes; the limit is %d", len(data), MaxBytes)}
@@ -229,6 +230,9 @@ func Parse(name string, data []byte) (root *Node, err error) {
 	}
 	if err := prescan(name, data, defaultScanLimits); err != nil {
 		return nil, err
+	}
+	if root, err := parseBlock(name, data); err == nil {
+		return root, nil
 	}
 	return parse(name, data)
 }

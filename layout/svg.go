@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	svg "github.com/ajstarks/svgo"
 	"golang.org/x/image/font"
@@ -35,6 +36,7 @@ type SVG struct {
 	glyphs  map[glyphKey]bool   // glyphs used on the current page
 	paths   map[glyphKey]string // outlines loaded, "" for a glyph with no ink
 	scratch []byte              // the element being written
+	buf     sfnt.Buffer         // for reading glyphs
 }
 
 // NewSVG returns an empty SVG document titled title.
@@ -77,8 +79,6 @@ func (d *SVG) Pages() [][]byte {
 	}
 	return out
 }
-
-func hex(c Color) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
 // singleCircle reports whether p is one whole circle.
 func singleCircle(p *Path) (PathComp, bool) {
@@ -203,27 +203,37 @@ func (d *SVG) Text(at Point, s string, f Font, a Align, c Color) {
 	case Right:
 		x -= TextWidth(s, f)
 	}
-	d.cur.Group(`aria-label="`+escapeAttr(safetext.Drop(s))+`"`, `fill="`+hex(c)+`"`)
-	var buf sfnt.Buffer
+	// Written as svgo's Group and Gend write them, into one buffer: the
+	// labels and glyph numbers were a tenth of a board click's
+	// allocations.
+	b := append(d.scratch[:0], `<g aria-label="`...)
+	b = appendAttr(b, safetext.Drop(s))
+	b = append(appendHex(append(b, `" fill="`...), c), "\" >\n"...)
 	for _, r := range s {
 		fc, fb := faceFor(f, r)
 		upem := float64(fc.UnitsPerEm())
 		scale := f.Size * svgUnit / upem
-		gi, err := fc.GlyphIndex(&buf, r)
+		gi, err := fc.GlyphIndex(&d.buf, r)
 		if err != nil || gi == 0 {
 			continue
 		}
-		adv, err := fc.GlyphAdvance(&buf, gi, fixed.Int26_6(fc.UnitsPerEm())<<6, font.HintingNone)
+		adv, err := fc.GlyphAdvance(&d.buf, gi, fixed.Int26_6(fc.UnitsPerEm())<<6, font.HintingNone)
 		if err != nil {
 			continue
 		}
 		k := glyphKey{f.Bold && !fb, fb, gi}
 		if d.glyphPath(k) != "" {
-			fmt.Fprintf(d.cur.Writer, "<use href=\"#%s\" transform=\"translate(%d %d) scale(%s)\"/>\n", k.id(), u(x), u(at.Y), strconv.FormatFloat(scale, 'g', 8, 64))
+			b = k.appendID(append(b, `<use href="#`...))
+			b = strconv.AppendInt(append(b, `" transform="translate(`...), int64(u(x)), 10)
+			b = strconv.AppendInt(append(b, ' '), int64(u(at.Y)), 10)
+			b = strconv.AppendFloat(append(b, `) scale(`...), scale, 'g', 8, 64)
+			b = append(b, ")\"/>\n"...)
 		}
 		x += float64(adv) / 64 / upem * f.Size
 	}
-	d.cur.Gend()
+	b = append(b, "</g>\n"...)
+	d.cur.Writer.Write(b)
+	d.scratch = b
 }
 
 // glyphKey names one glyph of one of the faces: regular, bold or the
@@ -233,14 +243,18 @@ type glyphKey struct {
 	gi             sfnt.GlyphIndex
 }
 
-func (k glyphKey) id() string {
+// appendID appends the glyph's id on the page: gf, gb or gr and its
+// number.
+func (k glyphKey) appendID(b []byte) []byte {
 	switch {
 	case k.fallback:
-		return fmt.Sprintf("gf%d", k.gi)
+		b = append(b, "gf"...)
 	case k.bold:
-		return fmt.Sprintf("gb%d", k.gi)
+		b = append(b, "gb"...)
+	default:
+		b = append(b, "gr"...)
 	}
-	return fmt.Sprintf("gr%d", k.gi)
+	return strconv.AppendUint(b, uint64(k.gi), 10)
 }
 
 // glyphPath returns the outline of k in font units, y down, and notes
@@ -338,12 +352,27 @@ func (d *SVG) writeGlyphs() {
 		}
 		return keys[i].gi < keys[j].gi
 	})
-	d.cur.Def()
+	// As svgo's Def, Path and DefEnd write them.
+	b := append(d.scratch[:0], "<defs>\n"...)
 	for _, k := range keys {
-		d.cur.Path(d.glyphPath(k), `id="`+k.id()+`"`)
+		b = append(append(b, `<path d="`...), d.glyphPath(k)...)
+		b = append(k.appendID(append(b, `" id="`...)), "\" />\n"...)
 	}
-	d.cur.DefEnd()
+	b = append(b, "</defs>\n"...)
+	d.cur.Writer.Write(b)
+	d.scratch = b
 	d.glyphs = nil
+}
+
+// appendAttr appends s escaped for a double-quoted XML attribute, as
+// escapeAttr escapes it.
+func appendAttr(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c >= utf8.RuneSelf || c == '"' || c == '\'' || c == '&' || c == '<' || c == '>' {
+			return append(b, escapeAttr(s)...)
+		}
+	}
+	return append(b, s...)
 }
 
 // escapeAttr escapes s for a double-quoted XML attribute. Text's labels

@@ -242,15 +242,15 @@ func act(ctx context.Context, req boardRequest, v games.Values) (*boardJSON, err
 	if strings.TrimSpace(req.Transcript) == "" {
 		return nil, bad("no transcript: start a game from a sheet, or import a transcript")
 	}
-	sc, t, err := readBoard(req.Transcript)
+	w, err := boardWork(ctx, req.Transcript)
 	if err != nil {
 		return nil, err
 	}
-	t.Ctx = ctx
-	b := sc.(games.Board)
-	if err := checkPairs(b, t); err != nil {
+	if err := w.check(); err != nil {
 		return nil, err
 	}
+	sc, t, b := games.Scorer(w.sc), w.t, w.sc
+	t.Ctx = ctx
 	limit := -1
 	if req.Upto != nil {
 		if *req.Upto < 0 {
@@ -483,6 +483,21 @@ func playing(rp *games.Replayed) int {
 
 // origin is where the board's figure is drawn on its SVG page.
 var origin = layout.Pt(0, 0)
+
+// boardWork reads the transcript of a board request and counts its moves,
+// or takes the gate's reading of the same text (see class).
+func boardWork(ctx context.Context, text string) (*work, error) {
+	if w, _ := ctx.Value(workKey{}).(*work); w != nil && w.text == text {
+		return w, nil
+	}
+	sc, t, err := readBoard(text)
+	if err != nil {
+		return nil, err
+	}
+	w := &work{text: text, sc: sc.(games.Board), t: t}
+	w.count()
+	return w, nil
+}
 
 // readBoard reads a transcript of a game the board can enter.
 func readBoard(text string) (games.Scorer, *scorer.Transcript, error) {

@@ -61,36 +61,43 @@ const heavyPairs = 20_000
 
 // class is how a request is bounded: 0 free (static files, the games'
 // list, rules), 1 light work, 2 heavy work. A transcript sent to score
-// or to play on is read (its body put back) and its moves counted.
-func class(r *http.Request) int {
+// or to play on is read (its body put back) and its moves counted; a
+// board's transcript read so is handed to its handler (boardWork).
+func class(r *http.Request) (int, *work) {
 	p := r.URL.Path
 	switch {
 	case !strings.HasPrefix(p, "/api/") || p == "/api/games" || strings.HasPrefix(p, "/api/rules/"):
-		return 0
+		return 0, nil
 	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", p == "/api/read", r.ContentLength > heavyBody:
-		return 2
+		return 2, nil
 	case r.Method == "POST" && (p == "/api/score" || p == "/api/board"):
 		data, err := pginput.ReadAll("the request", r.Body, MaxBody)
 		if err != nil {
 			r.Body = io.NopCloser(errReader{err})
-			return 1
+			return 1, nil
 		}
 		r.Body = io.NopCloser(bytes.NewReader(data))
 		if len(data) > heavyBody {
-			return 2
+			return 2, nil
 		}
 		if p == "/api/board" {
 			var req boardRequest
 			if pginput.DecodeJSON("request", data, &req) != nil {
-				return 1
+				return 1, nil
 			}
 			data = []byte(req.Transcript)
 		}
-		if transcriptPairs(data) > heavyPairs {
-			return 2
+		w := readWork(data)
+		c := 1
+		if w != nil && w.pairs > heavyPairs {
+			c = 2
 		}
+		if p != "/api/board" {
+			w = nil // only the board's handler takes it
+		}
+		return c, w
 	}
-	return 1
+	return 1, nil
 }
 
 // errReader reads as a body whose reading failed.
@@ -104,7 +111,7 @@ var errDeadline = errors.New("the request's deadline passed")
 // wrap bounds h's work by the gate and a deadline.
 func (g *gate) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c := class(r)
+		c, work := class(r)
 		if c == 0 {
 			h.ServeHTTP(w, r)
 			return
@@ -146,6 +153,9 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 		// The deadline runs from when the work starts.
 		ctx, cancel := context.WithTimeout(r.Context(), limit)
 		defer cancel()
+		if work != nil {
+			ctx = context.WithValue(ctx, workKey{}, work)
+		}
 		dw := &deadlineWriter{ResponseWriter: w, ctx: ctx}
 		defer func() {
 			if p := recover(); p != nil {

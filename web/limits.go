@@ -162,6 +162,30 @@ const MaxAnswer = 16 << 20
 // than MaxMovePairs, counted from the moves as written (no move is
 // played). A transcript it cannot read is left to the scorer to report.
 func checkWork(data []byte) error {
+	rd := readWork(data)
+	if rd == nil {
+		return nil
+	}
+	return rd.check()
+}
+
+// work is a transcript of a game the board can enter, read and its moves
+// counted: the gate reads the transcript of a request so (class), and the
+// board's handler takes it from the request's context (boardWork) rather
+// than read the same text a second time.
+type work struct {
+	text                   string
+	sc                     games.Board
+	t                      *scorer.Transcript
+	pairs, moves, most, at int
+}
+
+// workKey is the context key of a request's work.
+type workKey struct{}
+
+// readWork reads and counts a transcript as checkWork does; nil when it
+// cannot be read.
+func readWork(data []byte) *work {
 	root, id, err := scorer.GameOf("transcript", data)
 	if err != nil {
 		return nil
@@ -178,55 +202,33 @@ func checkWork(data []byte) error {
 	if err != nil {
 		return nil
 	}
-	return checkPairs(b, t)
+	w := &work{text: string(data), sc: b, t: t}
+	w.count()
+	return w
 }
 
-// transcriptPairs is the pairs of moves within the rounds of a
-// transcript, counted as checkWork counts them; 0 when it cannot be read.
-func transcriptPairs(data []byte) int {
-	root, id, err := scorer.GameOf("transcript", data)
-	if err != nil {
-		return 0
-	}
-	g, err := catalog.Lookup(id)
-	if err != nil {
-		return 0
-	}
-	b, ok := g.(games.Board)
-	if !ok {
-		return 0
-	}
-	t, err := games.ReadHeader(b, "transcript", root)
-	if err != nil {
-		return 0
-	}
-	pairs, _, _, _ := countPairs(b, t)
-	return pairs
-}
-
-// countPairs counts the moves of t's rounds: pairs within rounds, moves,
-// the most in one round and which round.
-func countPairs(b games.Board, t *scorer.Transcript) (pairs, moves, most, at int) {
-	for i := range t.Rounds {
-		_, words, err := b.OpenRound(t, i, nil)
+// count counts the moves of w's rounds: pairs within rounds, moves, the
+// most in one round and which round.
+func (w *work) count() {
+	for i := range w.t.Rounds {
+		_, words, err := w.sc.OpenRound(w.t, i, nil)
 		if err != nil {
-			return 0, 0, 0, 0
+			w.pairs, w.moves, w.most, w.at = 0, 0, 0, 0
+			return
 		}
 		n := len(words)
-		moves += n
-		pairs += n * (n - 1) / 2
-		if n > most {
-			most, at = n, i
+		w.moves += n
+		w.pairs += n * (n - 1) / 2
+		if n > w.most {
+			w.most, w.at = n, i
 		}
 	}
-	return pairs, moves, most, at
 }
 
-// checkPairs is checkWork on a transcript read.
-func checkPairs(b games.Board, t *scorer.Transcript) error {
-	pairs, moves, most, at := countPairs(b, t)
-	if pairs > MaxMovePairs {
-		return &badRequest{tooBig, fmt.Sprintf("the transcript is too big to score on the web: %d moves in %d rounds (%d in round %d), %d pairs of moves within a round; the web app scores at most %d pairs (about three rounds of 360 arcs): score it with papergames score", moves, len(t.Rounds), most, at+1, pairs, MaxMovePairs)}
+// check refuses the work when it has more pairs than MaxMovePairs.
+func (w *work) check() error {
+	if w.pairs > MaxMovePairs {
+		return &badRequest{tooBig, fmt.Sprintf("the transcript is too big to score on the web: %d moves in %d rounds (%d in round %d), %d pairs of moves within a round; the web app scores at most %d pairs (about three rounds of 360 arcs): score it with papergames score", w.moves, len(w.t.Rounds), w.most, w.at+1, w.pairs, MaxMovePairs)}
 	}
 	return nil
 }

@@ -167,6 +167,9 @@ func Dot(c layout.Canvas, p layout.Point, r float64, col layout.Color) {
 // row) from 0 at the top left: a grid crossing by its label (C1), any other
 // point as (column, row) counted from 1, exactly.
 func GridPoint(p geom.Point) string {
+	if x, y, ok := p.Int(); ok && x >= 0 && y >= 0 { // the usual crossing, without big arithmetic
+		return boards.CellName(int(x), int(y))
+	}
 	x, y := p.X(), p.Y()
 	if x.IsInt() && y.IsInt() && x.Sign() >= 0 && y.Sign() >= 0 {
 		return boards.CellName(int(x.Num().Int64()), int(y.Num().Int64()))
