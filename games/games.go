@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -153,6 +154,62 @@ func Exact(r *big.Rat) string {
 	if r.IsInt() && r.Num().IsInt64() { // most angles and coordinates: no big arithmetic
 		return strconv.FormatInt(r.Num().Int64(), 10)
 	}
+	if s, ok := exactSmall(r); ok {
+		return s
+	}
+	return exactBig(r)
+}
+
+// exactSmall is Exact in int64 arithmetic, for the crossings of
+// segments between grid points that every click names; ok is false when
+// r does not fit.
+func exactSmall(r *big.Rat) (string, bool) {
+	if !r.Num().IsInt64() || !r.Denom().IsInt64() {
+		return "", false
+	}
+	n, d := r.Num().Int64(), r.Denom().Int64()
+	rest, c2, c5 := d, 0, 0
+	for rest%2 == 0 {
+		rest, c2 = rest/2, c2+1
+	}
+	for rest%5 == 0 {
+		rest, c5 = rest/5, c5+1
+	}
+	if rest != 1 {
+		return strconv.FormatInt(n, 10) + "/" + strconv.FormatInt(d, 10), true
+	}
+	digits := max(c2, c5)
+	if digits > 18 {
+		return "", false
+	}
+	pow := int64(1)
+	for range digits {
+		pow *= 10
+	}
+	mult := pow / d // exact: d divides 10^digits
+	abs := n
+	if abs < 0 {
+		abs = -abs
+	}
+	if abs > math.MaxInt64/mult {
+		return "", false
+	}
+	scaled := abs * mult
+	frac := strconv.FormatInt(scaled%pow, 10)
+	out := make([]byte, 0, 24)
+	if n < 0 {
+		out = append(out, '-')
+	}
+	out = strconv.AppendInt(out, scaled/pow, 10)
+	out = append(out, '.')
+	for range digits - len(frac) {
+		out = append(out, '0')
+	}
+	return string(append(out, frac...)), true
+}
+
+// exactBig is Exact for any r.
+func exactBig(r *big.Rat) string {
 	d := new(big.Int).Set(r.Denom())
 	digits := 0
 	for _, p := range []int64{2, 5} {

@@ -2,7 +2,9 @@ package games
 
 import (
 	"errors"
+	"math"
 	"math/big"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -14,6 +16,21 @@ func TestExact(t *testing.T) {
 		{big.NewRat(1, 80), "0.0125"}, {big.NewRat(1, 6), "1/6"}, {big.NewRat(0, 1), "0"}} {
 		if got := Exact(tc.r); got != tc.want {
 			t.Errorf("Exact(%v) = %q, want %q", tc.r, got, tc.want)
+		}
+	}
+	// The int64 path writes what the big one does, at the edges too.
+	rng := rand.New(rand.NewPCG(1, 2))
+	dens := []int64{1, 2, 3, 4, 5, 8, 10, 16, 20, 25, 40, 64, 80, 125, 1 << 20, 5 * 5 * 5 * 5 * 5 * 5 * 5 * 5, 1 << 59, 1 << 62, 7 * 1024, math.MaxInt64}
+	nums := []int64{0, 1, -1, 3, -7, 1 << 40, -(1 << 40), math.MaxInt64, math.MinInt64 + 1, 999999999999}
+	for range 2000 {
+		nums = append(nums, rng.Int64()>>rng.IntN(63)*(1-2*rng.Int64N(2)))
+	}
+	for _, d := range dens {
+		for _, n := range nums {
+			r := big.NewRat(n, d)
+			if got, want := Exact(r), exactBig(r); got != want {
+				t.Fatalf("Exact(%v) = %q, want %q", r, got, want)
+			}
 		}
 	}
 }

@@ -1,6 +1,10 @@
 package hp
 
-import "math"
+import (
+	"math"
+	"math/big"
+	"sync"
+)
 
 // Where two circles meet, relative to the unit circle x²+y² = 1: the
 // question Arcs And Marks asks of every pair of arcs, each arc being the
@@ -67,25 +71,37 @@ func meetInUnitDisc(c1 Point, r1sq Real, c2 Point, r2sq Real, filter bool) Circl
 		nan := arcF{math.NaN(), 0}
 		fq = arcQ[arcF]{nan, nan, nan, nan, nan}
 	}
-	var rq *arcQ[Real]
-	exact := func() *arcQ[Real] {
+	// The exact path is taken whenever a quantity is exactly zero (an arc
+	// ending on a mark): its values live in a pooled scratch, as only
+	// their signs leave this function.
+	var rq *arcQ[sf]
+	var sc *scratch
+	defer func() {
+		if sc != nil {
+			sc.n = 0
+			scratchPool.Put(sc)
+		}
+	}()
+	exact := func() *arcQ[sf] {
 		if rq == nil {
-			q := arcQuantities(c1.X, c1.Y, r1sq, c2.X, c2.Y, r2sq, Int(1))
+			sc = scratchPool.Get().(*scratch)
+			in := func(x Real) sf { return sf{x.v, sc} }
+			q := arcQuantities(in(c1.X), in(c1.Y), in(r1sq), in(c2.X), in(c2.Y), in(r2sq), sf{oneF, sc})
 			rq = &q
 		}
 		return rq
 	}
-	sign := func(f arcF, r func(*arcQ[Real]) Real) int {
+	sign := func(f arcF, r func(*arcQ[sf]) sf) int {
 		if s, ok := f.sign(); ok {
 			return s
 		}
-		return r(exact()).Sign()
+		return bigSign(r(exact()).v)
 	}
-	if sign(fq.D, func(q *arcQ[Real]) Real { return q.D }) == 0 {
+	if sign(fq.D, func(q *arcQ[sf]) sf { return q.D }) == 0 {
 		panic(&Undecided{What: "two circles with the same centre"})
 	}
 	var m CircleMeeting
-	switch sign(fq.Q, func(q *arcQ[Real]) Real { return q.Q }) {
+	switch sign(fq.Q, func(q *arcQ[sf]) sf { return q.Q }) {
 	case -1:
 		return m
 	case 0:
@@ -93,10 +109,10 @@ func meetInUnitDisc(c1 Point, r1sq Real, c2 Point, r2sq Real, filter bool) Circl
 	default:
 		m.Common = 2
 	}
-	sE := sign(fq.E, func(q *arcQ[Real]) Real { return q.E })
+	sE := sign(fq.E, func(q *arcQ[sf]) sf { return q.E })
 	sT := 0
 	if m.Common == 2 {
-		sT = sign(fq.T, func(q *arcQ[Real]) Real { return q.T })
+		sT = sign(fq.T, func(q *arcQ[sf]) sf { return q.T })
 	}
 	sG := 2 // not needed yet
 	// side of E + s·√Q·t, s = ±1; for a tangency √Q = 0.
@@ -111,7 +127,7 @@ func meetInUnitDisc(c1 Point, r1sq Real, c2 Point, r2sq Real, filter bool) Circl
 			return sE
 		}
 		if sG == 2 {
-			sG = sign(fq.G, func(q *arcQ[Real]) Real { return q.G })
+			sG = sign(fq.G, func(q *arcQ[sf]) sf { return q.G })
 		}
 		return sE * sG
 	}
@@ -133,6 +149,38 @@ func meetInUnitDisc(c1 Point, r1sq Real, c2 Point, r2sq Real, filter bool) Circl
 	}
 	return m
 }
+
+// scratch holds the Prec-bit values of one exact evaluation, reused
+// through scratchPool with their mantissas.
+type scratch struct {
+	f []*big.Float
+	n int
+}
+
+var scratchPool = sync.Pool{New: func() any { return &scratch{} }}
+
+// next returns the scratch's next free value.
+func (s *scratch) next() *big.Float {
+	if s.n == len(s.f) {
+		s.f = append(s.f, nf())
+	}
+	s.n++
+	return s.f[s.n-1]
+}
+
+// sf is a value in a scratch: the arithmetic of Real (each result
+// rounded to Prec bits, to nearest even), written into the scratch's next
+// value rather than a new one; inputs are read, never written.
+type sf struct {
+	v *big.Float
+	s *scratch
+}
+
+func (a sf) Add(b sf) sf { z := a.s.next(); z.Add(a.v, b.v); return sf{z, a.s} }
+func (a sf) Sub(b sf) sf { z := a.s.next(); z.Sub(a.v, b.v); return sf{z, a.s} }
+func (a sf) Mul(b sf) sf { z := a.s.next(); z.Mul(a.v, b.v); return sf{z, a.s} }
+
+var oneF = nf().SetInt64(1)
 
 // arcQ are the quantities MeetInUnitDisc decides (see the comment at the
 // top of the file).

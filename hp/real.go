@@ -20,6 +20,9 @@ const (
 var (
 	zeroF = new(big.Float).SetPrec(Prec).SetFloat64(Zero)
 	errF  = new(big.Float).SetPrec(Prec).SetFloat64(ErrorBound)
+	// negated, for comparing a value's size without its absolute value
+	negZeroF = new(big.Float).SetPrec(Prec).SetFloat64(-Zero)
+	negErrF  = new(big.Float).SetPrec(Prec).SetFloat64(-ErrorBound)
 )
 
 // Real is a real number to Prec bits, with its float64 rounding kept for
@@ -91,14 +94,21 @@ func (x Real) Sign() int {
 		}
 		return 1
 	}
-	a := nf().Abs(x.v)
+	return bigSign(x.v)
+}
+
+// bigSign is Sign of a Prec-bit value: 0 below ErrorBound, its sign from
+// Zero on, and *Undecided between.
+func bigSign(v *big.Float) int {
 	switch {
-	case a.Cmp(errF) < 0:
+	case v.Cmp(errF) < 0 && v.Cmp(negErrF) > 0:
 		return 0
-	case a.Cmp(zeroF) >= 0:
-		return x.v.Sign()
+	case v.Cmp(zeroF) >= 0:
+		return 1
+	case v.Cmp(negZeroF) <= 0:
+		return -1
 	}
-	panic(&Undecided{What: fmt.Sprintf("a quantity of size %.3g, non-zero but below %g", a, Zero)})
+	panic(&Undecided{What: fmt.Sprintf("a quantity of size %.3g, non-zero but below %g", nf().Abs(v), Zero)})
 }
 
 // Cmp compares x and y as Sign(x-y) does.

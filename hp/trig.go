@@ -49,6 +49,39 @@ func atanInv(n int64, p uint) *big.Float {
 // Multiples of 30 and 45 degrees whose values are rational come out
 // exact; the rest are correct to about Prec bits.
 func SinCos(deg *big.Rat) (sin, cos Real) {
+	if !deg.Num().IsInt64() || !deg.Denom().IsInt64() {
+		return sinCos(deg)
+	}
+	k := [2]int64{deg.Num().Int64(), deg.Denom().Int64()}
+	sinCache.Lock()
+	v, ok := sinCache.m[k]
+	sinCache.Unlock()
+	if ok {
+		return v[0], v[1]
+	}
+	sin, cos = sinCos(deg)
+	sinCache.Lock()
+	if len(sinCache.m) >= maxSinCache {
+		clear(sinCache.m)
+	}
+	sinCache.m[k] = [2]Real{sin, cos}
+	sinCache.Unlock()
+	return sin, cos
+}
+
+// sinCache keeps SinCos of the angles met lately (Reals are immutable):
+// a game's angles are few and every replay of its moves asks for them
+// all again, each a series summed to Prec bits.
+var sinCache = struct {
+	sync.Mutex
+	m map[[2]int64][2]Real
+}{m: map[[2]int64][2]Real{}}
+
+// maxSinCache bounds sinCache; past it, it starts afresh.
+const maxSinCache = 4096
+
+// sinCos is SinCos, computed.
+func sinCos(deg *big.Rat) (sin, cos Real) {
 	// Reduce exactly to [0, 360), then by symmetry to [0, 45].
 	d := new(big.Rat).Set(deg)
 	q := new(big.Int).Quo(d.Num(), new(big.Int).Mul(d.Denom(), big.NewInt(360)))
