@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"papergames/boards"
 	"papergames/input"
 	"papergames/layout"
 	"papergames/scorer"
@@ -113,6 +114,19 @@ type Target struct {
 	// Also are the point's other names (a crossing that is also a chord
 	// end), each as good as Name in a move.
 	Also []string `json:"also,omitempty"`
+}
+
+// GridTargets are the n by n points of a board's grid, named as moves
+// name them (A1 top left): at places each, kind says what they are.
+func GridTargets(n int, kind string, at func(c, row int) layout.Point) []Target {
+	out := make([]Target, 0, n*n)
+	for row := range n {
+		for c := range n {
+			p := at(c, row)
+			out = append(out, Target{Name: boards.CellName(c, row), X: p.X, Y: p.Y, Kind: kind})
+		}
+	}
+	return out
 }
 
 // Engine returns the typed engine under a Round made by Erase.

@@ -260,14 +260,7 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 		return nil
 	}
 	b := boards.CellGrid{N: st.n}
-	var out []games.Target
-	for row := range st.n {
-		for c := range st.n {
-			p := b.Cell(o, s, c, row).Center()
-			out = append(out, games.Target{Name: boards.CellName(c, row), X: p.X, Y: p.Y, Kind: "cell"})
-		}
-	}
-	return out
+	return games.GridTargets(st.n, "cell", func(c, row int) layout.Point { return b.Cell(o, s, c, row).Center() })
 }
 
 // Pick implements games.Board: a curve is drawn square by square and ends

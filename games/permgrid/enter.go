@@ -67,14 +67,7 @@ func (Game) Targets(r games.Round, o layout.Point, s float64) []games.Target {
 		return nil
 	}
 	b := boards.LineGrid{N: st.n}
-	var out []games.Target
-	for row := range st.n {
-		for c := range st.n {
-			p := b.Node(o, s, c, row)
-			out = append(out, games.Target{Name: boards.CellName(c, row), X: p.X, Y: p.Y, Kind: "dot"})
-		}
-	}
-	return out
+	return games.GridTargets(st.n, "dot", func(c, row int) layout.Point { return b.Node(o, s, c, row) })
 }
 
 // Pick implements games.Board: a dot is one click.
