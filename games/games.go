@@ -168,6 +168,9 @@ func exactSmall(r *big.Rat) (string, bool) {
 		return "", false
 	}
 	n, d := r.Num().Int64(), r.Denom().Int64()
+	if n == math.MinInt64 {
+		return "", false // -n does not fit
+	}
 	rest, c2, c5 := d, 0, 0
 	for rest%2 == 0 {
 		rest, c2 = rest/2, c2+1
