@@ -50,7 +50,7 @@ func record(b boards.Rings, players int) *layout.Form {
 			"Copy these lines into the transcript (papergames transcript crossing-the-rings prints one to fill in).",
 			fmt.Sprintf("Cuts: each ring's angles after its number, e.g. 2: 45 135 270; ring j takes j up to %s cuts.", PowerWords),
 			"Segments: in play order, the players after the divider in seat order, the divider last; each line reads - NAME: END END, an end written circle@angle, e.g. 2@90.",
-			"Colours: before the round, each player shades their box at a corner of the target with the pencil they fill sections with, so that papergames read can tell whose each section is.",
+			"Colours: before the round, each player shades their box at a corner of the target with the pencil they fill sections with, so that papergames read can tell whose each section is. Pick colours that differ in darkness too (a dark blue and a yellow): on a grey copy, two colours of one darkness look alike.",
 		},
 		Parts: []layout.FormPart{{Fields: []string{"divider"}}, cuts, segs},
 	}
