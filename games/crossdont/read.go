@@ -92,8 +92,8 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 		}
 	}
 	// Lines between chord ends that the printed circle hides: taken
-	// when they alone finish the round; when the round is finished with
-	// them and without, the paper cannot say which.
+	// when exactly one choice of them finishes the round; when more than
+	// one does (none among them, perhaps), the paper cannot say which.
 	var ambiguous string
 	if w != nil {
 		sk2, w2, added, amb := rd.hidden(sk, ends, m, defense, in.Players, w)
@@ -226,12 +226,18 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 	if len(cands) == 0 {
 		return nil, nil, nil, ""
 	}
-	if len(cands) > maxHidden {
+	tooMany := func() (*sketch, *written, []hiddenLine, string) {
 		if base {
 			return nil, nil, nil, fmt.Sprintf("%d lines between chord ends lie under the printed circle, too many to try: whether they are drawn is not known", len(cands))
 		}
 		return nil, nil, nil, ""
 	}
+	if len(cands) > maxHidden {
+		return tooMany()
+	}
+	// One budget for the searches of every choice: a choice's search
+	// cut short says nothing, so none is taken once it runs out.
+	budget := hiddenBudget
 	try := func(pick [][2]int) (*sketch, *written, []hiddenLine) {
 		sk2 := sk.clone()
 		var added []hiddenLine
@@ -242,7 +248,7 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 			}
 			added = append(added, hiddenLine{c[0], c[1], sk2.addLine(pa, pb)})
 		}
-		w := write(sk2, m, defense, players)
+		w := writeWithin(sk2, m, defense, players, &budget)
 		if !w.ok || !w.st.Over() {
 			return nil, nil, nil
 		}
@@ -269,12 +275,19 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 				found++
 				bs, bw, ba = s2, w2, a2
 			}
+			if budget <= 0 {
+				return tooMany()
+			}
 			if found > 1 {
 				var where []string
 				for _, c := range cands {
 					where = append(where, fmt.Sprintf("%d-%d", c[0], c[1]))
 				}
-				return nil, nil, nil, fmt.Sprintf("the lines between chord ends under the printed circle (%s degrees) cannot be seen, and the round is finished with some of them and without: the paper cannot say which are drawn", strings.Join(where, ", "))
+				how := "with more than one choice of them"
+				if base {
+					how = "with some of them and without"
+				}
+				return nil, nil, nil, fmt.Sprintf("the lines between chord ends under the printed circle (%s degrees) cannot be seen, and the round is finished %s: the paper cannot say which are drawn", strings.Join(where, ", "), how)
 			}
 			if !nextPick(pick, len(cands)) {
 				break
@@ -290,6 +303,10 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 // maxHidden bounds the hidden lines tried: every choice of them is,
 // 255 at most.
 const maxHidden = 8
+
+// hiddenBudget bounds the nodes of the searches for an order over all
+// the choices of hidden lines: four rounds' worth.
+const hiddenBudget = 4 * searchBudget
 
 // orphan names an orphan of d's last build that is no line of its
 // sketch (sk may have grown since), "" when there is none: a segment

@@ -142,6 +142,13 @@ func (s *search) dfs(k int) bool {
 // none is found, the longest order found is written, then the lines left.
 // It panics with *hp.Undecided when the engine does.
 func write(sk *sketch, m, defense int, players []string) *written {
+	budget := searchBudget
+	return writeWithin(sk, m, defense, players, &budget)
+}
+
+// writeWithin is write within *budget nodes of search, which it lowers
+// by the nodes it takes.
+func writeWithin(sk *sketch, m, defense int, players []string, budget *int) *written {
 	var circ, inner []int
 	for l := range sk.lines {
 		if sk.circleLine(l) {
@@ -172,7 +179,6 @@ func write(sk *sketch, m, defense int, players []string) *written {
 	var best struct {
 		chords, order []int
 	}
-	budget := searchBudget
 	pick := make([]int, nc) // indices into circ, increasing
 	for i := range pick {
 		pick[i] = i
@@ -184,10 +190,10 @@ func write(sk *sketch, m, defense int, players []string) *written {
 			chords[i] = circ[j]
 			isChord[circ[j]] = true
 		}
-		if w := tryChords(sk, chords, isChord, inner, circ, inside, crosses, pairs, n, &budget, &best); w != nil {
+		if w := tryChords(sk, chords, isChord, inner, circ, inside, crosses, pairs, n, budget, &best); w != nil {
 			return replay(sk, m, defense, players, w.chords, w.order, true)
 		}
-		if budget <= 0 || !nextPick(pick, len(circ)) {
+		if *budget <= 0 || !nextPick(pick, len(circ)) {
 			break
 		}
 	}
