@@ -221,9 +221,20 @@ func BenchmarkOrientFiltered(b *testing.B) {
 	}
 }
 
+// BenchmarkSinCos: an angle met before (from the cache), and one
+// computed (what a new angle costs once).
 func BenchmarkSinCos(b *testing.B) {
 	d := big.NewRat(371, 3)
-	for b.Loop() {
-		SinCos(d)
-	}
+	b.Run("cached", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			SinCos(d)
+		}
+	})
+	b.Run("computed", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			sinCos(d)
+		}
+	})
 }

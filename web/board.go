@@ -490,13 +490,7 @@ func boardWork(ctx context.Context, text string) (*work, error) {
 	if w, _ := ctx.Value(workKey{}).(*work); w != nil && w.text == text {
 		return w, nil
 	}
-	sc, t, err := readBoard(text)
-	if err != nil {
-		return nil, err
-	}
-	w := &work{text: text, sc: sc.(games.Board), t: t}
-	w.count()
-	return w, nil
+	return newWork(text)
 }
 
 // readBoard reads a transcript of a game the board can enter.

@@ -8,7 +8,6 @@ import (
 	"net/http"
 
 	"papergames/games"
-	"papergames/games/catalog"
 	"papergames/layout"
 	"papergames/scorer"
 	"papergames/sheets"
@@ -186,25 +185,23 @@ type workKey struct{}
 // readWork reads and counts a transcript as checkWork does; nil when it
 // cannot be read.
 func readWork(data []byte) *work {
-	root, id, err := scorer.GameOf("transcript", data)
+	w, err := newWork(string(data))
 	if err != nil {
 		return nil
 	}
-	g, err := catalog.Lookup(id)
-	if err != nil {
-		return nil
-	}
-	b, ok := g.(games.Board)
-	if !ok {
-		return nil
-	}
-	t, err := games.ReadHeader(b, "transcript", root)
-	if err != nil {
-		return nil
-	}
-	w := &work{text: string(data), sc: b, t: t}
-	w.count()
 	return w
+}
+
+// newWork reads a transcript of a game the board can enter and counts
+// its moves.
+func newWork(text string) (*work, error) {
+	sc, t, err := readBoard(text)
+	if err != nil {
+		return nil, err
+	}
+	w := &work{text: text, sc: sc.(games.Board), t: t}
+	w.count()
+	return w, nil
 }
 
 // count counts the moves of w's rounds: pairs within rounds, moves, the

@@ -3,7 +3,9 @@ package crossdont_test
 import (
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -223,4 +225,38 @@ func BenchmarkReadRound(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestReadPlayedRounds reads finished rounds of 5 chords played at
+// random on the engine, ruled in perfect pencil: none may be read wrong
+// without a doubt. CROSSDONT_ROUNDS=100 gives docs/read.md's figure
+// (the rounds read whole, the rest doubted).
+func TestReadPlayedRounds(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("reads whole boards: seconds each")
+	}
+	n := 4
+	if s := os.Getenv("CROSSDONT_ROUNDS"); s != "" {
+		var err error
+		if n, err = strconv.Atoi(s); err != nil {
+			t.Fatalf("CROSSDONT_ROUNDS=%q: %v", s, err)
+		}
+	}
+	g := crossdont.Game{}
+	whole, doubted := 0, 0
+	for seed := range uint64(n) {
+		r := played(t, 5, 100+seed, -1)
+		want := g.PaperMoves(r)
+		out := readInk(t, 5, inkOf(g.Paper(r, boards.DegreeCircle{}, boardO, boardS)))
+		got := readtest.Texts(out)
+		switch {
+		case len(out.Doubts) > 0:
+			doubted++
+		case slices.Equal(readtest.Sorted(got), readtest.Sorted(want)):
+			whole++
+		default:
+			t.Errorf("seed %d: read %v without a doubt, want %v", 100+seed, got, want)
+		}
+	}
+	t.Logf("%d rounds: %d read whole, %d doubted", n, whole, doubted)
 }
