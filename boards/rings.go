@@ -156,15 +156,9 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 			c.Stroke(layout.Segment(layout.Compass(ctr, b.Radius(s, j+1), a), layout.Compass(ctr, b.Radius(s, j+2), a)), cut)
 		}
 	}
-	ringW := b.Radius(s, 1)
-	f := labelFont(s)
-	f.Size = math.Min(f.Size, ringW*0.55)
 	for j := 1; j < b.Circles; j++ {
-		var cs []float64
-		if j-1 < len(b.Cuts) {
-			cs = b.Cuts[j-1]
-		}
-		at := layout.Compass(ctr, (float64(j)+0.5)*ringW, labelAngle(cs))
+		a, f := b.Label(s, j)
+		at := layout.Compass(ctr, (float64(j)+0.5)*b.Radius(s, 1), a)
 		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(j), f, layout.Center, st.Guide)
 	}
 	if b.Bare {
@@ -179,6 +173,19 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 		y += legendRow
 		c.Text(layout.Pt(o.X+4, y), line, legendFont, layout.Left, layout.Black)
 	}
+}
+
+// Label returns where ring j's number is written, upright, in the middle
+// of the ring (an angle in degrees), and its font: the reader knows what
+// the number hides.
+func (b Rings) Label(s float64, j int) (float64, layout.Font) {
+	f := labelFont(s)
+	f.Size = math.Min(f.Size, b.Radius(s, 1)*0.55)
+	var cs []float64
+	if j-1 < len(b.Cuts) {
+		cs = b.Cuts[j-1]
+	}
+	return labelAngle(cs), f
 }
 
 // labelAngle picks where to write a ring's number: the middle of the

@@ -49,6 +49,11 @@ const (
 	segSure   = 5.0
 	cutCover  = 0.7
 	weakCover = 0.45
+	// A radial is read when minSeen of it is clear of the print (a blur
+	// or a shadow hides the rest), minSeenLabel through the ring's
+	// number, which hides nearly half of the ring's width.
+	minSeen      = 0.6
+	minSeenLabel = 0.3
 )
 
 // Shading, as density (scan.Tint.Density, absorbance over the paper's):
@@ -267,10 +272,18 @@ func (rd *reader) readRing(j int) []cutRead {
 	step = 360 / float64(n)
 	cover := make([]float64, n)
 	dark := make([]float64, n)
+	// The ring's number hides nearly half of the radials through it: there
+	// a radial is read from less of its length.
+	la, lf := rd.b.Label(rd.in.S, j)
+	labelHalf := (0.35*lf.Size + printMargin + lineHalf) / r0 * 180 / math.Pi
 	for i := range n {
 		a := float64(i) * step
 		tr := scan.AlongWith(rd.at, []layout.Point{layout.Compass(rd.ctr, r0, a), layout.Compass(rd.ctr, r1, a)}, 0.15, lineThresh)
-		if tr.Seen*(r1-r0) >= 0.6*(r1-r0) && tr.Gap <= 0.25*(r1-r0) {
+		seen := minSeen
+		if math.Abs(math.Mod(a-la+540, 360)-180) <= labelHalf {
+			seen = minSeenLabel
+		}
+		if tr.Seen >= seen && tr.Gap <= 0.25*(r1-r0) {
 			cover[i], dark[i] = tr.Cover, tr.Dark
 		}
 	}

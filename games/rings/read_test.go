@@ -143,6 +143,33 @@ func TestReadHandCuts(t *testing.T) {
 	}
 }
 
+// A cut by hand through a ring's printed number (at 0 degrees on every
+// ring the sheet leaves blank) is read, though the number hides nearly
+// half of its length. (On a grey copy these two pencils' colours are
+// alike: the segments' owners are doubted, never the cuts.)
+func TestReadCutUnderNumber(t *testing.T) {
+	if testenv.Race() {
+		t.Skip("prints and scans sheets")
+	}
+	cuts := []string{"1:0", "1:200", "2:0", "2:100", "2:250", "3:0", "3:77", "3:160", "3:300", "4:0", "4:40", "4:190", "4:222", "4:333", "5:0", "5:60", "5:130", "5:250", "5:300"}
+	play := append(slices.Clone(cuts), "done", "5@333 3@160", "2@100 4@190")
+	want := append(slices.Clone(cuts), "done", "3@160-5@333", "2@100-4@190")
+	for _, d := range []readtest.Degradation{clean, grey, colour, phone} {
+		out := readBoard(t, map[string]string{"circles": "6"}, play, readtest.Pencils[0], d)
+		all, doubted := moves(out)
+		w := want
+		if d.Name == grey.Name {
+			seg := func(m string) bool { return strings.Contains(m, "@") || m == "done" }
+			all, w = slices.DeleteFunc(all, seg), cuts
+			doubted = slices.DeleteFunc(doubted, seg)
+			out.Doubts = nil
+		}
+		if !sameSet(all, w) || len(doubted) > 0 || len(out.Doubts) > 0 {
+			t.Errorf("%s: read %v, in doubt %v %v, want %v\n%s", d.Name, all, doubted, out.Doubts, w, out.Entry)
+		}
+	}
+}
+
 func sameSet(a, b []string) bool {
 	return slices.Equal(readtest.Sorted(a), readtest.Sorted(b))
 }
