@@ -114,8 +114,11 @@ func AlongWith(at func(layout.Point) (float64, bool), pl []layout.Point, half, t
 // neighbours across, within window either side), counted as line when at
 // least thresh. A line beside the path, whose flank alone reaches it,
 // has no peak there (Along would take it); a line crossing near the path
-// does not hide the path's own. Gap is the longest stretch of seen length
-// without line, not counting across unseen length.
+// does not hide the path's own. A step is seen only where the path
+// itself is: where the print hides it, a line's peak may lie under the
+// print (a pencil line through a printed digit). Gap is the longest
+// stretch of seen length without line, not counting across unseen
+// length.
 func (r *Ridges) Centred(pl []layout.Point, window, tol, thresh float64) Trace {
 	return CentredWith(r.At, pl, window, tol, thresh)
 }
@@ -136,6 +139,7 @@ func CentredWith(at func(layout.Point) (float64, bool), pl []layout.Point, windo
 				vis = true
 			}
 		}
+		vis = vis && ok[n0]
 		if !vis {
 			t.hidden(ds, true)
 			return
