@@ -148,12 +148,26 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	}
 	var pm []games.ReadMove
 	if bd.cyc != nil && len(order) == n {
+		// One segment hidden by the print, the others drawn: they make a
+		// path through every dot, which the rules close with it (drawn
+		// or not, it is the path's).
+		hidden, weak := 0, false
+		for k := range order {
+			prev := order[(k+len(order)-1)%len(order)]
+			if bd.seg[prev][order[k]].Seen < 0.3 {
+				hidden++
+			}
+			weak = weak || bd.weak[key(prev, order[k])]
+		}
 		for k := range order {
 			prev := order[(k+len(order)-1)%len(order)]
 			e := bd.seg[prev][order[k]]
 			rm := games.ReadMove{Text: strconv.Itoa(k + 1), At: mid(bd.centre(prev), bd.centre(order[k])), Confidence: math.Round(100*e.Cover) / 100}
 			from := (k+len(order)-1)%len(order) + 1
 			switch {
+			case e.Seen < 0.3 && hidden == 1 && !weak && !bd.rivalled(prev, order[k]) && !bd.nearDropped(prev, order[k]):
+				rm.Confidence = 1
+				out.Notes = append(out.Notes, fmt.Sprintf("the segment from dot %d to dot %d runs along the sheet's print, which hides it: the others make a path through every dot, which the rules close with it", from, k+1))
 			case e.Seen < 0.3:
 				rm.Doubt = fmt.Sprintf("the segment from dot %d to dot %d runs along the sheet's print, which hides it", from, k+1)
 			case bd.weak[key(prev, order[k])]:

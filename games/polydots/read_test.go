@@ -97,6 +97,20 @@ func TestReadCases(t *testing.T) {
 			want: []string{"[40, 31]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]",
 				"segment [151, 88] [40, 31]", "segment [151, 88] [44, 129]", "segment [118, 36] [44, 129]",
 				"segment [109, 142] [118, 36]", "segment [109, 142] [22, 81]", "segment [22, 81] [40, 31]"}},
+		// A segment along a 10 mm line of the sheet, whose print hides
+		// it: the others make a path through every dot, which the rules
+		// close with it.
+		{name: "a segment under the print", r: round(t, [][2]int64{{40, 30}, {118, 36}, {150, 30}, {109, 142}, {44, 129}, {22, 81}}, 1, 3, 5, 2, 4, 6),
+			want: []string{"[40, 30]", "[118, 36]", "[150, 30]", "[109, 142]", "[44, 129]", "[22, 81]",
+				"segment [150, 30] [40, 30]", "segment [150, 30] [44, 129]", "segment [118, 36] [44, 129]",
+				"segment [109, 142] [118, 36]", "segment [109, 142] [22, 81]", "segment [22, 81] [40, 30]"}},
+		// Two such: the paper does not show which pair of the dots the
+		// drawn path's two pieces join.
+		{name: "two segments under the print", r: round(t, [][2]int64{{40, 30}, {118, 36}, {150, 30}, {109, 140}, {44, 129}, {22, 140}}, 1, 3, 5, 2, 4, 6),
+			want: []string{"[40, 30]", "[118, 36]", "[150, 30]", "[109, 140]", "[44, 129]", "[22, 140]",
+				"segment [150, 30] [40, 30]", "segment [150, 30] [44, 129]", "segment [118, 36] [44, 129]",
+				"segment [109, 140] [118, 36]", "segment [109, 140] [22, 140]", "segment [22, 140] [40, 30]"},
+			doubt: "runs along the sheet's print"},
 		{name: "unfinished path", r: round(t, hexagon, 1, 3, 5),
 			want:  []string{"[41, 32]", "[118, 36]", "[151, 88]", "[109, 142]", "[44, 129]", "[22, 81]"},
 			doubt: "no closed path"},
