@@ -434,7 +434,9 @@ func findMarks(ink *scan.Ink, mask []bool, thr, level float64, box layout.Rect) 
 		}
 		m.through = throughs(ink, m.at, thr)
 		// Where two lines cross, both run on through the blot: never sure.
-		m.sure = m.through == 0 && m.r >= 0.6 && m.round >= 0.35 || m.through < 2 && m.r >= 0.85 && m.round >= 0.6
+		// Where one seems to (the path goes on nearly straight through a
+		// dot), a small dot is sure when its rim is round.
+		m.sure = m.through == 0 && m.r >= 0.6 && m.round >= 0.35 || m.through < 2 && (m.r >= 0.85 && m.round >= 0.6 || m.r >= 0.75 && m.round >= 0.9)
 		out = append(out, m)
 	}
 	slices.SortStableFunc(out, func(a, b mark) int { return cmp.Compare(b.strength(), a.strength()) })

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"papergames/boards"
@@ -275,7 +276,7 @@ func (rd *reader) readRing(j int) []cutRead {
 	// The ring's number hides nearly half of the radials through it: there
 	// a radial is read from less of its length.
 	la, lf := rd.b.Label(rd.in.S, j)
-	labelHalf := (0.35*lf.Size + printMargin + lineHalf) / r0 * 180 / math.Pi
+	labelHalf := (0.35*lf.Size*float64(len(strconv.Itoa(j))) + printMargin + lineHalf) / r0 * 180 / math.Pi
 	for i := range n {
 		a := float64(i) * step
 		tr := scan.AlongWith(rd.at, []layout.Point{layout.Compass(rd.ctr, r0, a), layout.Compass(rd.ctr, r1, a)}, 0.15, lineThresh)
