@@ -40,6 +40,9 @@ const (
 const (
 	arcPresent = 0.45
 	arcSure    = 0.7
+	// betweenSure is the confidence in its reach from which an arc
+	// between two arcs drawn is read sure, however faint.
+	betweenSure = 0.7
 )
 
 // Bubbles: the share of a bubble's seen disc darker than the pencil
@@ -358,7 +361,14 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		conf := margin / (margin + sureLL)
 		rm := games.ReadMove{Text: mv.String(), Confidence: math.Max(0, conf), At: cd.g.mid}
 		all := cd.ct.all()
+		// A centre between two arcs drawn carries one (the round goes
+		// round the marks in turn): faint, or mostly under the print, it
+		// is drawn all the same, and its reach is the one its pencil
+		// favours by far.
+		between := i > 0 && i < n-1 && conf >= betweenSure
 		switch {
+		case between && (all < arcSure || cd.ct.seen() < 0.5) && all >= arcPresent && cd.ll > 0:
+			out.Notes = append(out.Notes, fmt.Sprintf("the arc about mark %d is faint or mostly under the print (pencil along %.0f%% of the %.0f%% seen), but the arcs before and after it say it is drawn, and no other reach fits its pencil as well", c, 100*all, 100*cd.ct.seen()))
 		case all < arcPresent || cd.ll <= 0:
 			rm.Doubt = fmt.Sprintf("no arc is seen clearly about mark %d: the likeliest, reach %d, carries pencil along %.0f%% of its length", c, k, 100*all)
 			missing = append(missing, strconv.Itoa(c))

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -515,6 +516,65 @@ func BenchmarkReadRound(b *testing.B) {
 				if _, err := (arcs.Game{}).ReadRound(in); err != nil {
 					b.Fatal(err)
 				}
+			}
+		})
+	}
+}
+
+// An arc drawn broken (the pencil skipping) between two arcs drawn is
+// read sure: the round goes round the marks in turn, so its centre
+// carries an arc, and its reach is the one its pencil favours. The last
+// arc of an unfinished round, as broken, stays in doubt: the round may
+// have stopped before it.
+func TestReadBrokenArcBetween(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints and reads a page")
+	}
+	broken := readtest.Pencils[1]
+	broken.Gaps = 0.6
+	for _, tc := range []struct {
+		name  string
+		n     int // arcs drawn
+		doubt bool
+	}{
+		{"between two arcs", -1, false},
+		{"the last arc drawn", 6, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(8, 9))
+			p, _ := sheet(t, map[string]string{"copies": "1"})
+			pl := p.Board.Boards[0]
+			pr, strokes := play{n: tc.n, first: 1}.draw(t, pl, 12, rng)
+			var arcsDrawn []scan.Stroke
+			for _, sk := range strokes {
+				if sk.Tool != scan.Shade {
+					arcsDrawn = append(arcsDrawn, sk)
+				}
+			}
+			// The sixth arc, about mark 6, broken; the others firm.
+			var firm []scan.Stroke
+			for i, sk := range arcsDrawn {
+				if i != 5 {
+					firm = append(firm, sk)
+				}
+			}
+			readtest.Pencils[1].Draw(p.Img, firm, rng)
+			broken.Draw(p.Img, arcsDrawn[5:6], rng)
+			for _, sk := range strokes {
+				if sk.Tool == scan.Shade {
+					readtest.Pencils[1].Draw(p.Img, []scan.Stroke{sk}, rng)
+				}
+			}
+			b := readBoards(t, p.Img.Img)[0]
+			if got := strings.Join(moveLines(b.Out.Entry), " "); got != strings.Join(pr.moves, " ") {
+				t.Fatalf("read %s, want %s", got, strings.Join(pr.moves, " "))
+			}
+			m := b.Out.Moves[5]
+			if (m.Doubt != "") != tc.doubt {
+				t.Errorf("arc 6 (%s): doubt %q, want one: %v; notes %q", m.Text, m.Doubt, tc.doubt, b.Out.Notes)
+			}
+			if !tc.doubt && !slices.ContainsFunc(b.Out.Notes, func(s string) bool { return strings.Contains(s, "the arc about mark 6 is faint") }) {
+				t.Errorf("no note on arc 6: %q", b.Out.Notes)
 			}
 		})
 	}
