@@ -157,9 +157,9 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 		}
 	}
 	for j := 1; j < b.Circles; j++ {
-		a, f := b.Label(s, j)
+		a, text, f := b.Label(s, j)
 		at := layout.Compass(ctr, (float64(j)+0.5)*b.Radius(s, 1), a)
-		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), fmt.Sprint(j), f, layout.Center, st.Guide)
+		c.Text(layout.Pt(at.X, at.Y+f.Size*0.35), text, f, layout.Center, st.Guide)
 	}
 	if b.Bare {
 		return
@@ -176,16 +176,16 @@ func (b Rings) Draw(c layout.Canvas, o layout.Point, s float64, st layout.Style)
 }
 
 // Label returns where ring j's number is written, upright, in the middle
-// of the ring (an angle in degrees), and its font: the reader knows what
-// the number hides.
-func (b Rings) Label(s float64, j int) (float64, layout.Font) {
+// of the ring (an angle in degrees), the number and its font: the reader
+// knows what the number hides.
+func (b Rings) Label(s float64, j int) (float64, string, layout.Font) {
 	f := labelFont(s)
 	f.Size = math.Min(f.Size, b.Radius(s, 1)*0.55)
 	var cs []float64
 	if j-1 < len(b.Cuts) {
 		cs = b.Cuts[j-1]
 	}
-	return labelAngle(cs), f
+	return labelAngle(cs), strconv.Itoa(j), f
 }
 
 // labelAngle picks where to write a ring's number: the middle of the

@@ -131,16 +131,11 @@ func CentredWith(at func(layout.Point) (float64, bool), pl []layout.Point, windo
 	vs := make([]float64, 2*n0+1)
 	ok := make([]bool, 2*n0+1)
 	steps(pl, func(c layout.Point, ux, uy, ds float64) {
-		vis := false
 		for k := range vs {
 			o := float64(k-n0) * q
 			vs[k], ok[k] = at(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o})
-			if ok[k] && math.Abs(o) <= tol+1e-9 {
-				vis = true
-			}
 		}
-		vis = vis && ok[n0]
-		if !vis {
+		if !ok[n0] { // the path itself hidden
 			t.hidden(ds, true)
 			return
 		}

@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"papergames/boards"
@@ -275,8 +274,8 @@ func (rd *reader) readRing(j int) []cutRead {
 	dark := make([]float64, n)
 	// The ring's number hides nearly half of the radials through it: there
 	// a radial is read from less of its length.
-	la, lf := rd.b.Label(rd.in.S, j)
-	labelHalf := (0.35*lf.Size*float64(len(strconv.Itoa(j))) + printMargin + lineHalf) / r0 * 180 / math.Pi
+	la, text, lf := rd.b.Label(rd.in.S, j)
+	labelHalf := (layout.TextWidth(text, lf)/2 + printMargin + lineHalf) / r0 * 180 / math.Pi
 	for i := range n {
 		a := float64(i) * step
 		tr := scan.AlongWith(rd.at, []layout.Point{layout.Compass(rd.ctr, r0, a), layout.Compass(rd.ctr, r1, a)}, 0.15, lineThresh)
