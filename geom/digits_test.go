@@ -24,6 +24,29 @@ func TestNumberDigitsBound(t *testing.T) {
 	if el := time.Since(start); el > time.Second {
 		t.Errorf("refused after %v", el)
 	}
+	// The bound is per numerator and per denominator, so what is accepted
+	// is accepted again as the fraction RatString writes.
+	for _, tc := range []struct {
+		s  string
+		ok bool
+	}{
+		{"1." + strings.Repeat("3", MaxDigits-1), true},
+		{"1." + strings.Repeat("3", MaxDigits), false},
+		{strings.Repeat("7", MaxDigits) + "/" + strings.Repeat("3", MaxDigits), true},
+		{strings.Repeat("7", MaxDigits+1) + "/3", false},
+		{"7/" + strings.Repeat("3", MaxDigits+1), false},
+	} {
+		r, err := ParseNumber(tc.s)
+		if (err == nil) != tc.ok {
+			t.Errorf("%.20s… (%d characters): %.80v", tc.s, len(tc.s), err)
+			continue
+		}
+		if err == nil {
+			if back, err := ParseNumber(r.RatString()); err != nil || back.Cmp(r) != 0 {
+				t.Errorf("%.20s… does not read back: %.80v", tc.s, err)
+			}
+		}
+	}
 }
 
 // TestScaleCountsBeforeWork: Scale refuses as Arrange does, at the

@@ -19,9 +19,12 @@ func (e *NumberError) Error() string {
 	return fmt.Sprintf("geom: invalid number %q: %s", in, e.Msg)
 }
 
-// MaxDigits bounds the digits of a number ParseNumber reads: reading
-// decimal digits into a big integer takes time quadratic in their number
-// (a million digits: seconds), and no board needs more than a few.
+// MaxDigits bounds the digits of a numerator, and of a denominator, that
+// ParseNumber reads: reading decimal digits into a big integer takes time
+// quadratic in their number (a million digits: seconds), and no board needs
+// more than a few. A decimal's digits are all its numerator's, so its
+// denominator, a power of ten, has at most MaxDigits digits too: whatever
+// ParseNumber accepts, it accepts again written as a fraction.
 const MaxDigits = 1000
 
 // ParseNumber reads an exact rational number, never through float64.
@@ -67,6 +70,7 @@ func ParseNumber(s string) (*big.Rat, error) {
 				kind, frac = 1, body[i+1:]
 			} else {
 				kind, den = 2, body[i+1:]
+				digits = 0 // the denominator is bounded on its own
 			}
 		case c == '+' || c == '-':
 			return bad("misplaced sign")
