@@ -67,67 +67,14 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	defense := (in.Round + 1) % 2
 	rd := newReader(in)
 	circ, ends := rd.circleLines()
-	d, ban := rd.settle(circ, ends)
-	sk, byLine := d.sk, d.by
-	var w *written
-	if len(sk.lines) > 0 {
-		w = write(sk, m, defense, in.Players)
-	}
-	// A segment the pencil cannot tell from a rival: when the round has
-	// no legal order, the engine decides between them.
-	if w != nil && !w.ok {
-		tries := 0
-		for _, sg := range d.segs {
-			if len(sg.rivals) == 0 || tries >= maxSwaps {
-				continue
-			}
-			tries++
-			ban2 := maps.Clone(ban)
-			ban2[pairKey(sk, sg.p, sg.q)] = true
-			d2 := rd.build(circ, ends, ban2)
-			if w2 := write(d2.sk, m, defense, in.Players); w2.ok {
-				d, sk, byLine, w = d2, d2.sk, d2.by, w2
-				break
-			}
+	at := rd.attempt(circ, ends, m, defense, in.Players)
+	var repaired []string
+	if at.w != nil && len(at.doubts) > 0 {
+		if alt, notes := rd.strayEnds(circ, ends, m, defense, in.Players); alt != nil {
+			at, repaired = alt, notes
 		}
 	}
-	// Lines between chord ends that the printed circle hides: taken
-	// when exactly one choice of them finishes the round; when more than
-	// one does (none among them, perhaps), the paper cannot say which.
-	var ambiguous string
-	if w != nil {
-		sk2, w2, added, amb := rd.hidden(sk, ends, m, defense, in.Players, w)
-		ambiguous = amb
-		if w2 != nil {
-			sk, w = sk2, w2
-			for _, h := range added {
-				byLine[h.line] = games.ReadMove{Confidence: 0.5, At: mid(rd.circ[h.a], rd.circ[h.b]),
-					Doubt: fmt.Sprintf("the line from %d to %d degrees lies under the printed circle: not seen, taken as the only lines that finish the round", h.a, h.b)}
-			}
-		}
-	}
-	// The engine's legal moves left are the last candidates: one drawn
-	// on the paper that the search passed over (its pencil along lines
-	// taken, or too short to fit) is taken, and the round written again.
-	for range maxLeft {
-		if w == nil || !w.ok || ambiguous != "" {
-			break
-		}
-		sk2 := sk.clone()
-		l, rm, ok := rd.left(sk2, w.st)
-		if !ok {
-			break
-		}
-		// Taken only when the lines read are written as before: the
-		// line cannot then change what the others are read as, whether
-		// or not it is drawn.
-		w2 := write(sk2, m, defense, in.Players)
-		if !w2.ok || !sameTexts(w, w2) {
-			break
-		}
-		sk, w = sk2, w2
-		byLine[l] = rm
-	}
+	w, byLine := at.w, at.by
 	out = &games.ReadOut{}
 	var e strings.Builder
 	fmt.Fprintf(&e, "defense: %s\n", games.YAMLName(games.SeatName(in.Players, defense)))
@@ -153,26 +100,7 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 		moves = append(moves, rm)
 	}
 	out.Moves = append(chords, moves...)
-	stray, ext := rd.unexplained(sk)
-	orphan := rd.orphan(d, sk)
-	switch {
-	case len(w.chords) < m:
-		out.Doubts = append(out.Doubts, fmt.Sprintf("%d of the %d chords are seen between chord ends (a chord under the printed circle, or an unfinished round)", len(w.chords), m))
-	case orphan != "":
-		out.Doubts = append(out.Doubts, fmt.Sprintf("pencil runs all along the segment %s, which no line read is, though the lines beside it may be what darkens it: a segment may be missed", orphan))
-	case ext >= strayMM:
-		out.Doubts = append(out.Doubts, fmt.Sprintf("pencil %.0f mm across about (%.1f, %.1f) mm from the circle's centre lies on no line read: a line may be missed", ext, stray.X-rd.ctr.X, rd.ctr.Y-stray.Y))
-	case !w.ok:
-		out.Doubts = append(out.Doubts, fmt.Sprintf("the %d segments read cannot all be played in a legal order (odd moves cross nothing, even moves exactly one): %d can; a segment may be missed or taken in error", len(sk.lines)-len(w.chords), placed))
-	default:
-		if mv, ok := w.st.first(); ok {
-			k := placed + 1
-			out.Doubts = append(out.Doubts, fmt.Sprintf("move %d (%s) is still legal, e.g. %s: a segment may be missed, or the round stopped early", k, strings.SplitN(parity(k), ":", 2)[0], w.st.bd.move(mv.p, mv.q)))
-		}
-	}
-	if ambiguous != "" {
-		out.Doubts = append(out.Doubts, ambiguous)
-	}
+	out.Doubts = at.doubts
 	if len(out.Doubts) > 0 {
 		// The crossings are named after the order: a segment missed or
 		// taken in error renames those after it.
@@ -188,7 +116,178 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	out.Notes = append(out.Notes,
 		"the order of the offense's segments is not on the paper, nor which lines between chord ends are the defense's chords: they are written in an order the engine accepts (no score depends on it: the offense's count is the lines drawn less the chords)",
 		"the segment numbers written beside the segments are handwriting and are not read: the crossings are named after the order written here")
+	out.Notes = append(out.Notes, at.notes...)
+	out.Notes = append(out.Notes, repaired...)
 	return out, nil
+}
+
+// attempt is a round read from the lines between chord ends given: the
+// lines drawn, the round written, each line's evidence, and the round's
+// doubts.
+type attempt struct {
+	w      *written // nil for a blank board
+	by     map[int]games.ReadMove
+	doubts []string
+	notes  []string
+}
+
+// attempt reads the round on the lines between chord ends circ: the
+// offense's segments grown from their points, a rival taken where the
+// pencil cannot choose and the engine can, the lines the printed circle
+// hides, the legal moves left that are drawn; then whether the round
+// is in doubt.
+func (rd *reader) attempt(circ []circLine, ends map[int]endRead, m, defense int, players []string) *attempt {
+	d, ban := rd.settle(circ, ends)
+	sk, byLine := d.sk, d.by
+	if len(sk.lines) == 0 {
+		return &attempt{}
+	}
+	w := write(sk, m, defense, players)
+	// A segment the pencil cannot tell from a rival: when the round has
+	// no legal order, the engine decides between them.
+	if !w.ok {
+		tries := 0
+		for _, sg := range d.segs {
+			if len(sg.rivals) == 0 || tries >= maxSwaps {
+				continue
+			}
+			tries++
+			ban2 := maps.Clone(ban)
+			ban2[pairKey(sk, sg.p, sg.q)] = true
+			d2 := rd.build(circ, ends, ban2)
+			if w2 := write(d2.sk, m, defense, players); w2.ok {
+				d, sk, byLine, w = d2, d2.sk, d2.by, w2
+				break
+			}
+		}
+	}
+	// Lines between chord ends that the printed circle hides: taken
+	// when exactly one choice of them finishes the round; when more than
+	// one does (none among them, perhaps), the paper cannot say which.
+	sk2, w2, added, ambiguous := rd.hidden(sk, ends, m, defense, players, w)
+	if w2 != nil {
+		sk, w = sk2, w2
+		for _, h := range added {
+			byLine[h.line] = games.ReadMove{Confidence: 0.5, At: mid(rd.circ[h.a], rd.circ[h.b]),
+				Doubt: fmt.Sprintf("the line from %d to %d degrees lies under the printed circle: not seen, taken as the only lines that finish the round", h.a, h.b)}
+		}
+	}
+	// The engine's legal moves left are the last candidates: one drawn
+	// on the paper that the search passed over (its pencil along lines
+	// taken, or too short to fit) is taken, and the round written again.
+	for range maxLeft {
+		if !w.ok || ambiguous != "" {
+			break
+		}
+		sk2 := sk.clone()
+		l, rm, ok := rd.left(sk2, w.st)
+		if !ok {
+			break
+		}
+		// Taken only when the lines read are written as before: the
+		// line cannot then change what the others are read as, whether
+		// or not it is drawn.
+		w2 := write(sk2, m, defense, players)
+		if !w2.ok || !sameTexts(w, w2) {
+			break
+		}
+		sk, w = sk2, w2
+		byLine[l] = rm
+	}
+	at := &attempt{w: w, by: byLine}
+	placed := w.st.moves()
+	stray, ext := rd.unexplained(sk)
+	orphan, passed := rd.orphan(d, sk, w, m, defense, players)
+	switch {
+	case len(w.chords) < m:
+		at.doubts = append(at.doubts, fmt.Sprintf("%d of the %d chords are seen between chord ends (a chord under the printed circle, or an unfinished round)", len(w.chords), m))
+	case orphan != "":
+		at.doubts = append(at.doubts, fmt.Sprintf("pencil runs all along the segment %s, which no line read is, though the lines beside it may be what darkens it: a segment may be missed", orphan))
+	case ext >= strayMM:
+		at.doubts = append(at.doubts, fmt.Sprintf("pencil %.0f mm across about (%.1f, %.1f) mm from the circle's centre lies on no line read: a line may be missed", ext, stray.X-rd.ctr.X, rd.ctr.Y-stray.Y))
+	case !w.ok:
+		at.doubts = append(at.doubts, fmt.Sprintf("the %d segments read cannot all be played in a legal order (odd moves cross nothing, even moves exactly one): %d can; a segment may be missed or taken in error", len(sk.lines)-len(w.chords), placed))
+	default:
+		if mv, ok := w.st.first(); ok {
+			k := placed + 1
+			at.doubts = append(at.doubts, fmt.Sprintf("move %d (%s) is still legal, e.g. %s: a segment may be missed, or the round stopped early", k, strings.SplitN(parity(k), ":", 2)[0], w.st.bd.move(mv.p, mv.q)))
+		}
+	}
+	if ambiguous != "" {
+		at.doubts = append(at.doubts, ambiguous)
+	}
+	at.notes = passed
+	return at
+}
+
+// maxStrayEnds bounds the ends met by one line each that strayEnds
+// tries without.
+const maxStrayEnds = 4
+
+// strayEnds reads the round again without the ends of the circle that
+// one line alone meets, for a round in doubt. A segment ruled to a
+// crossing a millimetre inside the circle often runs on to the print,
+// and reads as a line between chord ends, its end a degree no chord
+// has; every end of a chord is met by its chord, and in a finished
+// round nearly always by segments too. Each such end is tried alone,
+// then all of them at once, and a reading is taken when exactly one of
+// them is in no doubt; the notes say which ends were left out.
+func (rd *reader) strayEnds(circ []circLine, ends map[int]endRead, m, defense int, players []string) (*attempt, []string) {
+	var lone []int
+	for d, e := range ends {
+		if e.lines != 1 {
+			continue
+		}
+		for _, c := range circ {
+			if c.a == d || c.b == d {
+				lone = append(lone, d)
+				break
+			}
+		}
+	}
+	if len(lone) == 0 || len(lone) > maxStrayEnds {
+		return nil, nil
+	}
+	slices.Sort(lone)
+	tries := [][]int{}
+	for _, d := range lone {
+		tries = append(tries, []int{d})
+	}
+	if len(lone) > 1 {
+		tries = append(tries, lone)
+	}
+	var found *attempt
+	var foundDrop []int
+	for _, drop := range tries {
+		var circ2 []circLine
+		for _, c := range circ {
+			if !slices.Contains(drop, c.a) && !slices.Contains(drop, c.b) {
+				circ2 = append(circ2, c)
+			}
+		}
+		ends2 := maps.Clone(ends)
+		for _, d := range drop {
+			delete(ends2, d)
+		}
+		at := rd.attempt(circ2, ends2, m, defense, players)
+		if at.w == nil || len(at.doubts) > 0 {
+			continue
+		}
+		if found != nil && !slices.Equal(sortedTexts(found.w), sortedTexts(at.w)) {
+			return nil, nil // two readings: the paper does not say which
+		}
+		if found == nil {
+			found, foundDrop = at, drop
+		}
+	}
+	if found == nil {
+		return nil, nil
+	}
+	var notes []string
+	for _, d := range foundDrop {
+		notes = append(notes, fmt.Sprintf("the pencil meets the circle at %d degrees, where no other line does: read as a segment run on past a crossing near the circle, not as a chord's end", d))
+	}
+	return found, notes
 }
 
 // hiddenLine is a line between chord ends taken from under the print.
@@ -310,20 +409,47 @@ const hiddenBudget = 4 * searchBudget
 
 // orphan names an orphan of d's last build that is no line of its
 // sketch (sk may have grown since), "" when there is none: a segment
-// drawn along others may be missed, and with it the round's order.
-func (rd *reader) orphan(d *drawing, sk *sketch) string {
+// drawn along others may be missed, and with it the round's order. In
+// a round finished in a legal order (w), an orphan that no legal order
+// of the lines read admits (the search over every choice of chords
+// ends within its budget) is no segment missed but the pencil of the
+// lines beside it: the notes say so, and it is passed over.
+func (rd *reader) orphan(d *drawing, sk *sketch, w *written, m, defense int, players []string) (string, []string) {
 	lines := map[[4]float64]bool{}
 	for _, ln := range sk.lines {
 		lines[pairKey(sk, ln.a, ln.b)] = true
 	}
-	for _, o := range d.orphans {
-		if !lines[o] {
-			a, b := rd.at(o[0], o[1]), rd.at(o[2], o[3])
-			return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
-		}
+	where := func(o orphanSeg) string {
+		a, b := rd.at(o.key[0], o.key[1]), rd.at(o.key[2], o.key[3])
+		return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
 	}
-	return ""
+	finished := w.ok && w.st.Over() && len(w.chords) == m
+	var notes []string
+	tries := 0
+	for _, o := range d.orphans {
+		if lines[o.key] {
+			continue
+		}
+		if !finished || tries >= maxOrphans {
+			return where(o), nil
+		}
+		tries++
+		if !sk.along(o.p, o.q) && !sk.throughCrossing(o.p, o.q) {
+			sk2 := sk.clone()
+			sk2.addLine(o.p, o.q)
+			budget := searchBudget
+			if w2 := writeWithin(sk2, m, defense, players, &budget); w2.ok || budget <= 0 {
+				return where(o), nil
+			}
+		}
+		lines[o.key] = true // one note a segment
+		notes = append(notes, fmt.Sprintf("pencil runs along the segment %s, but no legal order of the lines read admits it as a segment: read as the pencil of the lines beside it", where(o)))
+	}
+	return "", notes
 }
+
+// maxOrphans bounds the orphans a finished round tries in its order.
+const maxOrphans = 8
 
 // maxLeft bounds the legal moves left that are taken from the paper
 // after the search.
@@ -382,6 +508,11 @@ func sameTexts(a, b *written) bool {
 	return true
 }
 
+// sortedTexts returns the moves of a round written, sorted.
+func sortedTexts(w *written) []string {
+	return slices.Sorted(maps.Values(w.texts))
+}
+
 // maxSwaps bounds the rivals tried in place of a segment when the
 // segments read have no legal order.
 const maxSwaps = 6
@@ -391,7 +522,7 @@ type drawing struct {
 	sk      *sketch
 	by      map[int]games.ReadMove // each line's evidence, by its index
 	segs    []segRead
-	orphans [][4]float64 // see grow
+	orphans []orphanSeg // see grow
 }
 
 // settle builds the sketch of the lines read, and builds it again

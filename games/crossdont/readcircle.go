@@ -293,6 +293,7 @@ func readEnd(g []meet) endRead {
 		e.rival = (e.deg + 359) % 360
 	}
 	e.at = math.Mod(phi+360, 360)
+	e.lines = len(g)
 	return e
 }
 
@@ -304,6 +305,7 @@ type endRead struct {
 	conf  float64
 	rival int     // the next best degree
 	at    float64 // the angle measured
+	lines int     // the lines read that meet it
 }
 
 // circleLines reads the lines between chord ends: the candidates, one
