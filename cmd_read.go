@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"image/png"
@@ -64,13 +65,20 @@ func runRead(c *cli.Context) error {
 	if c.Bool("json") && !c.Bool("score") {
 		return usage("--json goes with --score (the transcripts themselves are YAML)")
 	}
+	if c.Int("workers") < 0 {
+		return usage("--workers %d: give the number of pages read at once (1 or more), or leave it out for every core", c.Int("workers"))
+	}
 	rules, err := ruleOptions(c)
 	if err != nil {
+		return err
+	}
+	if err := checkOutputs(c, overlay); err != nil {
 		return err
 	}
 	stderr := c.App.ErrWriter
 	failed := 0
 	var pages []*read.Page
+	given := map[[32]byte]string{}
 	for _, name := range c.Args().Slice() {
 		data, err := read.ReadFile(name, c.App.Reader)
 		if err != nil {
@@ -78,6 +86,13 @@ func runRead(c *cli.Context) error {
 			failed++
 			continue
 		}
+		// The same scan twice would read as two copies of the sheet.
+		sum := sha256.Sum256(data)
+		if first, ok := given[sum]; ok {
+			fmt.Fprintf(stderr, "papergames: %s: the same file as %s, read once\n", name, first)
+			continue
+		}
+		given[sum] = name
 		label := name
 		if name == "-" {
 			label = "<stdin>"
@@ -109,6 +124,9 @@ func runRead(c *cli.Context) error {
 		}
 		ds, probs := m.Doubts(), m.Problems()
 		fmt.Fprintf(stderr, "read %s, board %s, from %s: %d round(s), %d in doubt\n", info.Title, m.Code.BoardID, strings.Join(from, ", "), len(m.Rounds), len(ds)+len(probs))
+		if m.Copies > 1 && len(m.Pages) > 1 {
+			fmt.Fprintf(stderr, "  NOTE %d copies of this sheet were read: their pages carry the same code, so each copy's pages are taken in the order given (give each copy's pages together, in one file or one after another)\n", m.Copies)
+		}
 		for _, d := range append(probs, ds...) {
 			fmt.Fprintf(stderr, "  DOUBT %s\n", safetext.Message(d))
 		}
@@ -120,21 +138,23 @@ func runRead(c *cli.Context) error {
 		return err
 	}
 	if overlay != "" {
-		if err := writeOverlay(overlay, results, matches); err != nil {
+		names, err := writeOverlay(overlay, results, matches)
+		if err != nil {
 			return fmt.Errorf("--overlay: %v", err)
 		}
-		fmt.Fprintf(stderr, "wrote the overlay %s\n", overlay)
+		fmt.Fprintf(stderr, "wrote the overlay %s\n", wroteList(names))
 	}
+	unscored := 0
 	if c.Bool("score") {
-		if err := scoreRead(c, matches, texts, rules); err != nil {
-			return err
-		}
+		unscored = scoreRead(c, matches, texts, rules)
 	}
 	switch {
 	case failed > 0:
 		return fmt.Errorf("%d file(s) or page(s) could not be read", failed)
 	case doubtful > 0:
 		return exitError{fmt.Sprintf("%d match(es) read with moves in doubt: check them against the sheet (--overlay shows what was read), correct the transcript, then score it", doubtful), exitDoubt}
+	case unscored > 0:
+		return fmt.Errorf("%d match(es) read could not be scored (see above)", unscored)
 	}
 	return nil
 }
@@ -180,16 +200,19 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 	if err := os.MkdirAll(out, 0o777); err != nil {
 		return err
 	}
+	// A transcript read before (and perhaps corrected by hand) is never
+	// written over: a match takes the next free name.
 	var names []string
 	var blobs [][]byte
-	seen := map[string]int{}
+	taken := map[string]bool{}
 	for i, m := range matches {
 		base := m.Code.Game.Info().ID + "-" + m.Code.BoardID
-		seen[base]++
-		if seen[base] > 1 {
-			base += fmt.Sprintf("-%d", seen[base])
+		name := filepath.Join(out, base+".yaml")
+		for k := 2; taken[name] || exists(name); k++ {
+			name = filepath.Join(out, fmt.Sprintf("%s-%d.yaml", base, k))
 		}
-		names = append(names, filepath.Join(out, base+".yaml"))
+		taken[name] = true
+		names = append(names, name)
 		blobs = append(blobs, []byte(texts[i]))
 	}
 	if err := layout.WriteFiles(names, blobs); err != nil {
@@ -199,9 +222,47 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 	return nil
 }
 
-// writeOverlay draws every page read and writes the images: PNG files
-// (NAME-K.png for several pages) or one PDF of a page each.
-func writeOverlay(name string, results []*read.PageResult, matches []*read.Match) error {
+// exists reports whether a file is at name.
+func exists(name string) bool {
+	_, err := os.Lstat(name)
+	return err == nil
+}
+
+// checkOutputs refuses, before any page is read, a transcript file (-o
+// FILE.yaml) or an overlay whose folder is missing or is no folder (a
+// folder given to -o is made when the transcripts are written).
+func checkOutputs(c *cli.Context, overlay string) error {
+	check := func(flag, name string) error {
+		folder := filepath.Dir(name)
+		st, err := os.Stat(folder)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			return usage("%s %s: there is no folder %s", flag, name, folder)
+		case err != nil:
+			return usage("%s %s: %v", flag, name, err)
+		case !st.IsDir():
+			return usage("%s %s: %s is not a folder", flag, name, folder)
+		}
+		return nil
+	}
+	if out := c.String("output"); out != "" && out != "-" {
+		st, err := os.Stat(out)
+		if dir := err == nil && st.IsDir() || strings.HasSuffix(out, string(os.PathSeparator)); !dir {
+			if err := check("-o", out); err != nil {
+				return err
+			}
+		}
+	}
+	if overlay != "" {
+		return check("--overlay", overlay)
+	}
+	return nil
+}
+
+// writeOverlay draws every page decoded and writes the images: PNG files
+// (NAME-K.png for several pages) or one PDF of a page each. It returns
+// the files written.
+func writeOverlay(name string, results []*read.PageResult, matches []*read.Match) ([]string, error) {
 	matchOf := map[*read.PageResult]*read.Match{}
 	for _, m := range matches {
 		for _, p := range m.Pages {
@@ -219,13 +280,16 @@ func writeOverlay(name string, results []*read.PageResult, matches []*read.Match
 		doc.SetCreator("papergames read", true)
 	}
 	for i, pr := range results {
+		if pr.Img == nil {
+			continue // not decoded: its reason is on standard error
+		}
 		img, err := read.Overlay(pr, matchOf[pr])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		var b bytes.Buffer
 		if err := png.Encode(&b, img); err != nil {
-			return err
+			return nil, err
 		}
 		if !pdf {
 			blobs = append(blobs, b.Bytes())
@@ -239,12 +303,15 @@ func writeOverlay(name string, results []*read.PageResult, matches []*read.Match
 		doc.RegisterImageOptionsReader(id, gofpdf.ImageOptions{ImageType: "PNG"}, &b)
 		doc.ImageOptions(id, 0, 0, bw*k, bh*k, false, gofpdf.ImageOptions{ImageType: "PNG"}, 0, "")
 	}
+	if pdf && doc.PageCount() == 0 || !pdf && len(blobs) == 0 {
+		return nil, errors.New("no page was decoded: nothing to draw")
+	}
 	if pdf {
 		var b bytes.Buffer
 		if err := doc.Output(&b); err != nil {
-			return err
+			return nil, err
 		}
-		return layout.WriteFiles([]string{name}, [][]byte{b.Bytes()})
+		return []string{name}, layout.WriteFiles([]string{name}, [][]byte{b.Bytes()})
 	}
 	names := []string{name}
 	if len(blobs) > 1 {
@@ -254,24 +321,30 @@ func writeOverlay(name string, results []*read.PageResult, matches []*read.Match
 			names = append(names, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i+1, ext))
 		}
 	}
-	if len(blobs) == 0 {
-		return errors.New("no page to draw")
-	}
-	return layout.WriteFiles(names, blobs)
+	return names, layout.WriteFiles(names, blobs)
 }
 
-// scoreRead scores every match read without doubt, as score does.
-func scoreRead(c *cli.Context, matches []*read.Match, texts []string, rules games.Values) error {
+// scoreRead scores every match read without doubt, as score does, and
+// returns how many read without doubt could not be scored (a blank
+// sheet, a round the rules refuse).
+func scoreRead(c *cli.Context, matches []*read.Match, texts []string, rules games.Values) int {
 	var jsons [][]byte
+	failed := 0
 	for i, m := range matches {
 		label := fmt.Sprintf("%s board %s (read)", m.Code.Game.Info().ID, m.Code.BoardID)
 		if len(m.Doubts())+len(m.Problems()) > 0 {
 			fmt.Fprintf(c.App.ErrWriter, "%s: not scored: moves in doubt (see above)\n", label)
 			continue
 		}
+		if m.Blank() {
+			fmt.Fprintf(c.App.ErrWriter, "%s: not scored: its boards are blank\n", label)
+			failed++
+			continue
+		}
 		res, _, err := catalog.Score(label, []byte(texts[i]), rules)
 		if err != nil {
-			fmt.Fprintf(c.App.ErrWriter, "%s\n", safetext.Message(err.Error()))
+			fmt.Fprintf(c.App.ErrWriter, "%s\n  (the line and column are the transcript read's: -o DIR keeps it)\n", safetext.Message(err.Error()))
+			failed++
 			continue
 		}
 		if c.Bool("json") {
@@ -283,9 +356,9 @@ func scoreRead(c *cli.Context, matches []*read.Match, texts []string, rules game
 	if c.Bool("json") && len(jsons) > 0 {
 		if len(jsons) == 1 {
 			c.App.Writer.Write(append(jsons[0], '\n'))
-			return nil
+			return failed
 		}
 		io.WriteString(c.App.Writer, "[\n"+string(bytes.Join(jsons, []byte(",\n")))+"\n]\n")
 	}
-	return nil
+	return failed
 }

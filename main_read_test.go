@@ -26,6 +26,12 @@ import (
 // copies, a round played on each in pencil, scanned by a 300 dpi copier,
 // as JPEG files; and the images themselves.
 func pencilled(t *testing.T) ([][]byte, []image.Image) {
+	return pencilledWith(t, 5)
+}
+
+// pencilledWith is pencilled with its own playouts: another student's
+// copy of the same printout.
+func pencilledWith(t *testing.T, seed uint64) ([][]byte, []image.Image) {
 	t.Helper()
 	g, err := catalog.Lookup("permutation-grid")
 	if err != nil {
@@ -39,7 +45,7 @@ func pencilled(t *testing.T) ([][]byte, []image.Image) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(5, 6))
+	rng := rand.New(rand.NewPCG(seed, 6))
 	var files [][]byte
 	var imgs []image.Image
 	for _, p := range pages {
@@ -149,6 +155,130 @@ func TestReadCommand(t *testing.T) {
 	status, _, stderr = runCLI(t, "read", "--score", doubtful)
 	if status != exitDoubt || !strings.Contains(stderr, "DOUBT") || !strings.Contains(stderr, "not scored") {
 		t.Errorf("a page with two dots in a row: status %d, stderr:\n%s", status, stderr)
+	}
+}
+
+// A class's copies of one printout carry one code: each copy's pages
+// are taken in the order given (each copy's pages together, or every
+// copy's first page and then every copy's second, in one order), and
+// read says so; a transcript in the folder is never written over; the
+// same file given twice is read once; outputs are checked before any
+// page is read; a blank sheet is not scored, and the status says so;
+// the overlay draws the pages decoded when one is not.
+func TestReadCommandClass(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	dir := t.TempDir()
+	save := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a, _ := pencilledWith(t, 5)
+	b, _ := pencilledWith(t, 9)
+	a1, a2, b1, b2 := save("a1.jpg", a[0]), save("a2.jpg", a[1]), save("b1.jpg", b[0]), save("b2.jpg", b[1])
+	alone := func(p1, p2 string) string {
+		status, out, stderr := runCLI(t, "read", p1, p2)
+		if status != 0 {
+			t.Fatalf("read %s %s: %d\n%s", p1, p2, status, stderr)
+		}
+		return out
+	}
+	body := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if !strings.HasPrefix(strings.TrimSpace(l), "#") {
+				keep = append(keep, l)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	wantA, wantB := body(alone(a1, a2)), body(alone(b1, b2))
+	if wantA == wantB {
+		t.Fatal("the two copies read alike")
+	}
+	class := filepath.Join(dir, "class")
+	for _, order := range [][]string{{a1, a2, b1, b2}, {a1, b1, a2, b2}} {
+		os.RemoveAll(class)
+		status, _, stderr := runCLI(t, append([]string{"read", "-o", class + "/"}, order...)...)
+		if status != 0 || !strings.Contains(stderr, "2 copies of this sheet were read") {
+			t.Fatalf("read %v: %d\n%s", order, status, stderr)
+		}
+		ents, _ := os.ReadDir(class)
+		if len(ents) != 2 {
+			t.Fatalf("%d transcripts, want 2", len(ents))
+		}
+		x, _ := os.ReadFile(filepath.Join(class, ents[0].Name()))
+		y, _ := os.ReadFile(filepath.Join(class, ents[1].Name()))
+		if got := []string{body(string(x)), body(string(y))}; !(got[0] == wantA && got[1] == wantB || got[0] == wantB && got[1] == wantA) {
+			t.Errorf("read %v: the copies are mixed:\n%s\n%s", order, x, y)
+		}
+	}
+	// Read again into the same folder: new names, the old ones kept.
+	first, _ := os.ReadDir(class)
+	kept := map[string][]byte{}
+	for _, e := range first {
+		kept[e.Name()], _ = os.ReadFile(filepath.Join(class, e.Name()))
+		os.WriteFile(filepath.Join(class, e.Name()), append(kept[e.Name()], "# corrected by hand\n"...), 0o644)
+	}
+	if status, _, stderr := runCLI(t, "read", "-o", class, a1, a2, b1, b2); status != 0 {
+		t.Fatalf("read again: %d\n%s", status, stderr)
+	}
+	again, _ := os.ReadDir(class)
+	if len(again) != 4 {
+		t.Errorf("%d files after reading again, want 4", len(again))
+	}
+	for name := range kept {
+		if b, _ := os.ReadFile(filepath.Join(class, name)); !strings.HasSuffix(string(b), "# corrected by hand\n") {
+			t.Errorf("%s was written over", name)
+		}
+	}
+	// The same file twice: read once.
+	status, out, stderr := runCLI(t, "read", a1, a1, a2)
+	if status != 0 || !strings.Contains(stderr, "the same file as") || body(out) != wantA {
+		t.Errorf("the same file twice: %d\n%s", status, stderr)
+	}
+	// Outputs checked first.
+	for _, args := range [][]string{
+		{"read", "-o", filepath.Join(dir, "nope", "m.yaml"), a1},
+		{"read", "--overlay", filepath.Join(dir, "nope", "seen.png"), a1},
+		{"read", "--workers", "-3", a1},
+	} {
+		if status, _, stderr := runCLI(t, args...); status != 2 || strings.Contains(stderr, "read Polygons") {
+			t.Errorf("%v: status %d\n%s", args, status, stderr)
+		}
+	}
+	// A blank sheet: read, not scored, status 1.
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := readtest.Sheet(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blank1 := save("blank1.png", pngOf(pages[0].Img.Img))
+	blank2 := save("blank2.png", pngOf(pages[1].Img.Img))
+	status, out, stderr = runCLI(t, "read", "--score", blank1, blank2)
+	if status != 1 || !strings.Contains(stderr, "its boards are blank") || out != "" {
+		t.Errorf("a blank sheet scored: %d, stdout %q\n%s", status, out, stderr)
+	}
+	// A page cut off among good ones: the overlay of the good ones.
+	cut := save("cut.jpg", a[1][:len(a[1])/3])
+	ov := filepath.Join(dir, "ov.png")
+	status, _, stderr = runCLI(t, "read", "--overlay", ov, a1, cut)
+	if status != 1 || !strings.Contains(stderr, "cut off") {
+		t.Errorf("a page cut off: %d\n%s", status, stderr)
+	}
+	if b, err := os.ReadFile(ov); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Errorf("the overlay of the page decoded: %v\n%s", err, stderr)
 	}
 }
 

@@ -137,6 +137,10 @@ type Match struct {
 	Code   *sheets.Code   // as its first page gives it
 	Pages  []*PageResult  // in page order
 	Rounds []*BoardResult // by round; nil for a round not read
+	// Copies is how many matches the pages read make of this one sheet
+	// (a class's copies of one printout): their pages carry the same
+	// code, and are told apart only by the order they were given in.
+	Copies int
 }
 
 // identity is what the pages of one sheet share in their codes: all but
@@ -184,6 +188,7 @@ func Group(prs []*PageResult) []*Match {
 		m.Pages = append(m.Pages, pr)
 	}
 	for _, m := range out {
+		m.Copies = len(byID[identity(m.Code)])
 		sort.SliceStable(m.Pages, func(i, j int) bool { return m.Pages[i].Reg.Code.Page < m.Pages[j].Reg.Code.Page })
 		// A board page missing from the end of the pages read shows only
 		// in the code's count of the sheet's boards; a round's board not
@@ -203,6 +208,16 @@ func Group(prs []*PageResult) []*Match {
 		}
 	}
 	return out
+}
+
+// Blank reports whether every round of m was read and is blank.
+func (m *Match) Blank() bool {
+	for _, b := range m.Rounds {
+		if b == nil || b.Err != nil || b.Out == nil || !b.Out.Blank {
+			return false
+		}
+	}
+	return len(m.Rounds) > 0
 }
 
 // Doubt is a move read in doubt, or a doubt about a whole round.
