@@ -21,16 +21,25 @@ func init() { web.SetReader(webRead) }
 // webOverlay is the longest side of the overlay the page shows.
 const webOverlay = 1600
 
-// webRead reads a photo or a scan for the web app: its pages one after
+// webRead reads photos or scans for the web app: their pages one after
 // another (stopping between them once ctx is done), their overlays as
 // JPEG data: URLs, and the matches with their doubts.
-func webRead(ctx context.Context, name string, data []byte) (*web.ReadAnswer, error) {
-	pages, err := read.Pages(name, data)
-	if err != nil {
-		return nil, err
-	}
-	if len(pages) > web.MaxReadPages {
-		return nil, fmt.Errorf("%s has %d pages; the web app reads %d at once (%w): use papergames read for more", name, len(pages), web.MaxReadPages, web.ErrTooManyPages)
+func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error) {
+	var pages []*read.Page
+	var bad []web.ReadPage // files that are no image or scan read takes
+	for _, f := range files {
+		ps, err := read.Pages(f.Name, f.Data)
+		if err != nil {
+			if len(files) == 1 {
+				return nil, err
+			}
+			bad = append(bad, web.ReadPage{Name: f.Name, Error: err.Error()})
+			continue
+		}
+		pages = append(pages, ps...)
+		if len(pages) > web.MaxReadPages {
+			return nil, fmt.Errorf("the photos sent have more than %d pages; the web app reads %d at once (%w): use papergames read for more", web.MaxReadPages, web.MaxReadPages, web.ErrTooManyPages)
+		}
 	}
 	var results []*read.PageResult
 	for _, p := range pages {
@@ -46,7 +55,7 @@ func webRead(ctx context.Context, name string, data []byte) (*web.ReadAnswer, er
 			matchOf[p] = m
 		}
 	}
-	ans := &web.ReadAnswer{}
+	ans := &web.ReadAnswer{Pages: bad}
 	for _, pr := range results {
 		wp := web.ReadPage{Name: pr.Page.Name()}
 		if pr.Err != nil {
@@ -62,12 +71,14 @@ func webRead(ctx context.Context, name string, data []byte) (*web.ReadAnswer, er
 				}
 			}
 		}
-		img, err := read.Overlay(pr, matchOf[pr])
-		if err != nil {
-			return nil, err
-		}
-		if wp.Overlay, err = dataURL(img); err != nil {
-			return nil, err
+		if pr.Img != nil { // a page not decoded has its reason, no picture
+			img, err := read.Overlay(pr, matchOf[pr])
+			if err != nil {
+				return nil, err
+			}
+			if wp.Overlay, err = dataURL(img); err != nil {
+				return nil, err
+			}
 		}
 		ans.Pages = append(ans.Pages, wp)
 	}

@@ -24,7 +24,7 @@ func TestBrowserReadPhoto(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("prints, pencils and scans a sheet, and drives Chromium")
 	}
-	_, imgs := pencilled(t)
+	files, imgs := pencilled(t)
 	extra := image.NewRGBA(imgs[0].Bounds())
 	draw.Draw(extra, extra.Bounds(), imgs[0], image.Point{}, draw.Src)
 	dir := t.TempDir()
@@ -58,7 +58,26 @@ func TestBrowserReadPhoto(t *testing.T) {
 	if !strings.Contains(status, "1 page(s) read") || !strings.Contains(doubts, "doubt(s): check them") || !strings.Contains(caption, " in doubt") {
 		t.Errorf("the page says %q, %q, %q", status, doubts, caption)
 	}
+	if !strings.Contains(doubts, "not among the pages read") {
+		t.Errorf("one page of two read, the doubts say %q", doubts)
+	}
 	screenshot("read-photo")
+	// The sheet's other page, chosen next: read with the first, as one
+	// match of both rounds.
+	second := filepath.Join(dir, "page2.jpg")
+	if err := os.WriteFile(second, files[1], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx,
+		chromedp.SetUploadFiles(chromedp.CSS(`#read-file`), []string{second}),
+		chromedp.WaitVisible(chromedp.CSS(`#read-result .pages figure:nth-child(2)`)),
+	); err != nil {
+		t.Fatal(err)
+	}
+	status, doubts = text(`#read-status`), text(`#read-match-0 .doubts`)
+	if !strings.Contains(status, "2 page(s) read") || strings.Contains(doubts, "not among the pages read") || !strings.Contains(doubts, "doubt(s): check them") {
+		t.Errorf("both pages read: the page says %q, %q", status, doubts)
+	}
 	if err := chromedp.Do(ctx,
 		chromedp.Click(chromedp.CSS(`#read-open-0`)),
 		chromedp.WaitVisible(chromedp.CSS(`#moves li.doubt`)),

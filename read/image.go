@@ -13,6 +13,8 @@ import (
 	"strings"
 	"sync"
 
+	_ "golang.org/x/image/tiff" // pdfcpu gives a CMYK page image as TIFF
+
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -134,6 +136,11 @@ func decode(data []byte) (image.Image, error) {
 	if err := checkPixels(cfg.Width, cfg.Height); err != nil {
 		return nil, err
 	}
+	// 16 bits a channel doubles what decoding holds: the bound is on
+	// bytes, those of an 8-bit colour image of MaxPixels.
+	if bpp := bytesPerPixel(cfg.ColorModel); int64(cfg.Width)*int64(cfg.Height)*bpp > 4*MaxPixels {
+		return nil, fmt.Errorf("an image of %d x %d pixels at 16 bits a channel takes %d MB to decode, more than read takes (%d MB): save it with 8 bits a channel, or scan at 300 dpi", cfg.Width, cfg.Height, int64(cfg.Width)*int64(cfg.Height)*bpp>>20, 4*MaxPixels>>20)
+	}
 	img, _, err := image.Decode(bytes.NewReader(data))
 	if err != nil {
 		if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(err.Error(), "short Huffman data") {
@@ -144,12 +151,25 @@ func decode(data []byte) (image.Image, error) {
 	return img, nil
 }
 
+// bytesPerPixel is what a decoded pixel of the colour model holds.
+func bytesPerPixel(m color.Model) int64 {
+	switch m {
+	case color.RGBA64Model, color.NRGBA64Model:
+		return 8
+	case color.Gray16Model:
+		return 2
+	case color.GrayModel:
+		return 1
+	}
+	return 4
+}
+
 func checkPixels(w, h int) error {
 	if w <= 0 || h <= 0 {
 		return fmt.Errorf("an image of %d x %d pixels", w, h)
 	}
 	if int64(w)*int64(h) > MaxPixels {
-		return fmt.Errorf("an image of %d x %d pixels, more than the %d million read takes (read.MaxPixels): scan at 300 dpi", w, h, MaxPixels/1_000_000)
+		return fmt.Errorf("an image of %d x %d pixels, more than the %d million read takes: scan at 300 dpi", w, h, MaxPixels/1_000_000)
 	}
 	if w < 300 || h < 300 {
 		return fmt.Errorf("an image of %d x %d pixels is too small to read a sheet from (scan at 200 to 300 dpi)", w, h)
@@ -163,17 +183,17 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 		// pdfcpu is a large reader of a complex format: a hostile file
 		// must end in a message, not a crash.
 		if r := recover(); r != nil {
-			pages, err = nil, fmt.Errorf("%s: a PDF papergames cannot read (%v)", name, r)
+			pages, err = nil, fmt.Errorf("%s: a PDF papergames cannot read: it is damaged, or made in a way read does not take", name)
 		}
 	}()
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
 	ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
 	if err != nil {
-		return nil, fmt.Errorf("%s: not a readable PDF: %v", name, err)
+		return nil, fmt.Errorf("%s: not a readable PDF: it is damaged or cut off (%s)", name, lastCause(err))
 	}
 	if ctx.PageCount > MaxPDFPages {
-		return nil, fmt.Errorf("%s: %d pages, more than the %d read takes from one PDF (read.MaxPDFPages)", name, ctx.PageCount, MaxPDFPages)
+		return nil, fmt.Errorf("%s: %d pages, more than the %d read takes from one PDF: split it", name, ctx.PageCount, MaxPDFPages)
 	}
 	var mu sync.Mutex // pdfcpu's context is not safe for concurrent use
 	for pg := 1; pg <= ctx.PageCount; pg++ {
@@ -202,7 +222,7 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 		load := func() (img image.Image, err error) {
 			defer func() {
 				if r := recover(); r != nil {
-					img, err = nil, fmt.Errorf("its image cannot be extracted (%v)", r)
+					img, err = nil, errors.New("its image cannot be extracted: its data is damaged or cut short")
 				}
 			}()
 			mu.Lock()
@@ -217,7 +237,7 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 			}
 			mu.Unlock()
 			if err != nil || full == nil {
-				return nil, fmt.Errorf("its image cannot be extracted: %v", err)
+				return nil, fmt.Errorf("its image cannot be extracted (%s)", lastCause(err))
 			}
 			img, err = decode(raw)
 			if err != nil {
@@ -230,11 +250,29 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 	return pages, nil
 }
 
+// lastCause is the innermost part of a chain of error messages
+// ("prepare PDF context: read context: unexpected eof" gives
+// "unexpected eof"): the library's own layers mean nothing to a reader.
+func lastCause(err error) string {
+	if err == nil {
+		return "no image"
+	}
+	m := err.Error()
+	if i := strings.LastIndex(m, ": "); i >= 0 {
+		m = m[i+2:]
+	}
+	return m
+}
+
 // rawImage makes an image of a page image pdfcpu left undecoded: 8-bit
-// grey or RGB samples.
+// grey, RGB or CMYK samples.
 func rawImage(raw []byte, m *model.Image) (image.Image, error) {
 	w, h := m.Width, m.Height
 	switch {
+	case m.FileType == "jpx":
+		return nil, errors.New("a JPEG 2000 page image, which read does not decode: scan to JPEG or PNG")
+	case m.Bpc == 8 && m.Comp == 4 && len(raw) >= 4*w*h:
+		return &image.CMYK{Pix: raw[:4*w*h], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, nil
 	case m.Bpc == 8 && m.Comp == 1 && len(raw) >= w*h:
 		return &image.Gray{Pix: raw[:w*h], Stride: w, Rect: image.Rect(0, 0, w, h)}, nil
 	case m.Bpc == 8 && m.Comp == 3 && len(raw) >= 3*w*h:
@@ -261,10 +299,13 @@ func grey(img image.Image) *image.Gray {
 		}
 		return g
 	}
+	// Over white paper: a transparent pixel of a PNG is the paper.
 	g := image.NewGray(image.Rect(0, 0, b.Dx(), b.Dy()))
 	for y := 0; y < b.Dy(); y++ {
 		for x := 0; x < b.Dx(); x++ {
-			g.Pix[y*g.Stride+x] = color.GrayModel.Convert(img.At(b.Min.X+x, b.Min.Y+y)).(color.Gray).Y
+			r, gr, bl, a := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			lum := (19595*r + 38470*gr + 7471*bl + 1<<15) >> 16 // premultiplied, 0 to 0xffff
+			g.Pix[y*g.Stride+x] = uint8((lum + 0xffff - a) >> 8)
 		}
 	}
 	return g

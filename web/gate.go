@@ -68,7 +68,12 @@ func class(r *http.Request) (int, *work) {
 	switch {
 	case !strings.HasPrefix(p, "/api/") || p == "/api/games" || strings.HasPrefix(p, "/api/rules/"):
 		return 0, nil
-	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", p == "/api/read", r.ContentLength > heavyBody:
+	case p == "/api/read":
+		// The photo is received before the work starts: a slow upload
+		// holds no work slot, nor counts against the work's bound.
+		r.Body = io.NopCloser(upload(r))
+		return 2, nil
+	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", r.ContentLength > heavyBody:
 		return 2, nil
 	case r.Method == "POST" && (p == "/api/score" || p == "/api/board"):
 		data, err := pginput.ReadAll("the request", r.Body, MaxBody)
@@ -99,6 +104,35 @@ func class(r *http.Request) (int, *work) {
 	}
 	return 1, nil
 }
+
+// uploads bounds the photos being received at once (each up to
+// MaxReadBody): more wait, as for a slot, then are told the app is busy.
+var uploads = make(chan struct{}, 4)
+
+// upload receives a photo's body whole, within MaxReadBody and the
+// server's read timeout, and returns a reader of it, or of why it
+// could not be received.
+func upload(r *http.Request) io.Reader {
+	wait := time.NewTimer(MaxWait * stretch)
+	defer wait.Stop()
+	select {
+	case uploads <- struct{}{}:
+		defer func() { <-uploads }()
+	case <-wait.C:
+		return errReader{errBusyUpload}
+	case <-r.Context().Done():
+		return errReader{r.Context().Err()}
+	}
+	data, err := pginput.ReadAll("the image", r.Body, MaxReadBody)
+	if err != nil {
+		return errReader{err}
+	}
+	return bytes.NewReader(data)
+}
+
+// errBusyUpload is the body of a photo that waited too long to be
+// received.
+var errBusyUpload = errors.New("the web app is receiving other photos")
 
 // errReader reads as a body whose reading failed.
 type errReader struct{ err error }

@@ -1,8 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"sync"
 
@@ -23,9 +28,15 @@ const MaxReadBody = 40 << 20
 // the command line.
 const MaxReadPages = 4
 
-// ReadFunc reads the pages of a photo or a scan named name, stopping
-// between pages once ctx is done.
-type ReadFunc func(ctx context.Context, name string, data []byte) (*ReadAnswer, error)
+// ReadFunc reads the pages of photos or scans, stopping between pages
+// once ctx is done.
+type ReadFunc func(ctx context.Context, files []ReadFile) (*ReadAnswer, error)
+
+// ReadFile is one photo or scan sent.
+type ReadFile struct {
+	Name string
+	Data []byte
+}
 
 // ReadAnswer is what was read.
 type ReadAnswer struct {
@@ -95,22 +106,24 @@ func handleRead(w http.ResponseWriter, r *http.Request) {
 	data, err := pginput.ReadAll("the image", r.Body, MaxReadBody)
 	if err != nil {
 		var se *pginput.SizeError
-		if errors.As(err, &se) {
-			fail(w, tooBig, "the image is larger than 40 MB, more than the web app reads: send a smaller photo, or use papergames read")
-			return
+		var mb *http.MaxBytesError
+		switch {
+		case errors.As(err, &se) || errors.As(err, &mb):
+			fail(w, tooBig, "the photos sent are larger than 40 MB, more than the web app reads: send smaller photos, or use papergames read")
+		case errors.Is(err, errBusyUpload):
+			w.Header().Set("Retry-After", "2")
+			fail(w, http.StatusServiceUnavailable, fmt.Sprintf("the web app is busy receiving other photos, and this one waited %v; try again in a moment", MaxWait))
+		default:
+			fail(w, http.StatusBadRequest, "the photo was not received whole (the upload was cut short or too slow): send it again")
 		}
-		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if len(data) == 0 {
-		fail(w, http.StatusBadRequest, "no image was sent: choose a photo or a scan of a sheet")
+	files, msg := readFiles(r, data)
+	if msg != "" {
+		fail(w, http.StatusBadRequest, msg)
 		return
 	}
-	name := r.URL.Query().Get("name")
-	if name == "" || len(name) > 200 {
-		name = "the image"
-	}
-	ans, err := f(r.Context(), name, data)
+	ans, err := f(r.Context(), files)
 	switch {
 	case errors.Is(err, ErrTooManyPages):
 		fail(w, tooBig, err.Error())
@@ -122,4 +135,54 @@ func handleRead(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	reply(w, ans)
+}
+
+// readFiles returns the photos a request sends: the body itself, named
+// by ?name=, or the files of a multipart form (the page sends a sheet's
+// pages together), at most MaxReadPages of them. msg says what is wrong.
+func readFiles(r *http.Request, data []byte) ([]ReadFile, string) {
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/form-data" {
+		if len(data) == 0 {
+			return nil, "no image was sent: choose a photo or a scan of a sheet"
+		}
+		return []ReadFile{{Name: fileName(r.URL.Query().Get("name"), 1), Data: data}}, ""
+	}
+	mr := multipart.NewReader(bytes.NewReader(data), params["boundary"])
+	var files []ReadFile
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, "the photos sent are not a well-formed form (multipart/form-data): " + err.Error()
+		}
+		if part.FileName() == "" {
+			continue
+		}
+		if len(files) == MaxReadPages {
+			return nil, fmt.Sprintf("more than %d photos were sent; the web app reads %d at once (a match): use papergames read for more", MaxReadPages, MaxReadPages)
+		}
+		b, err := io.ReadAll(part) // within the body, already bounded
+		if err != nil {
+			return nil, "the photos sent are not a well-formed form (multipart/form-data): " + err.Error()
+		}
+		if len(b) == 0 {
+			return nil, fmt.Sprintf("%s is empty", fileName(part.FileName(), len(files)+1))
+		}
+		files = append(files, ReadFile{Name: fileName(part.FileName(), len(files)+1), Data: b})
+	}
+	if len(files) == 0 {
+		return nil, "no image was sent: choose a photo or a scan of a sheet"
+	}
+	return files, ""
+}
+
+// fileName is a photo's name as messages give it: its own, or "photo k".
+func fileName(name string, k int) string {
+	if name == "" || len(name) > 200 {
+		return fmt.Sprintf("photo %d", k)
+	}
+	return name
 }

@@ -5,30 +5,48 @@
 // marked, for a person to confirm or correct by clicking before scoring.
 
 export async function readPage({el, show, errorText}) {
-  const file = el('input', {type: 'file', id: 'read-file', accept: 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf', capture: 'environment', 'aria-label': 'a photo or a scan of a finished sheet'});
+  const file = el('input', {type: 'file', id: 'read-file', multiple: true, accept: 'image/jpeg,image/png,application/pdf,.jpg,.jpeg,.png,.pdf', capture: 'environment', 'aria-label': 'photos or scans of a finished sheet'});
   const status = el('p', {class: 'status', id: 'read-status', role: 'status'});
   const out = el('section', {id: 'read-result'});
-  show('Read a photo', el('h1', {}, 'Read a photo of a finished sheet'),
-    el('p', {}, 'Photograph the whole page, its four corner rings in the picture, flat and in good light, or choose a scan (PNG, JPEG or a scanned PDF of a few pages). ',
-      'The reader finds the rings and the code at the top right, and reads every move from the pencil. Names are not read.'),
-    el('div', {class: 'row'}, file), status, out);
-  file.addEventListener('change', async () => {
-    const f = file.files[0];
-    if (!f) return;
-    status.textContent = `Reading ${f.name}…`;
+  // The pages chosen so far: a sheet's boards are on several pages, and a
+  // phone's camera gives one photo a pick, so each pick adds its pages
+  // and the sheet is read again with all of them.
+  let chosen = [];
+  const again = el('button', {type: 'button', class: 'plain', id: 'read-again', hidden: true, onclick: () => {
+    chosen = [];
+    file.value = '';
+    again.hidden = true;
+    status.textContent = '';
     out.replaceChildren();
-    const r = await fetch(`/api/read?name=${encodeURIComponent(f.name)}`, {method: 'POST', body: f, headers: {'Content-Type': f.type || 'application/octet-stream'}});
+  }}, 'Start again');
+  show('Read a photo', el('h1', {}, 'Read a photo of a finished sheet'),
+    el('p', {}, 'Photograph each page with a board, its four corner rings in the picture, flat and in good light, or choose a scan (PNG, JPEG or a scanned PDF of a few pages). ',
+      'Add the sheet\'s pages one after another, or choose them together: they are read as one sheet, up to 4 pages. ',
+      'The reader finds the rings and the code at the top right, and reads every move from the pencil. Names are not read.'),
+    el('div', {class: 'row'}, file, again), status, out);
+  file.addEventListener('change', async () => {
+    const picked = [...file.files];
+    if (!picked.length) return;
+    chosen = [...chosen, ...picked].slice(-4);
+    again.hidden = false;
+    const names = chosen.map(f => f.name).join(', ');
+    status.textContent = `Reading ${names}…`;
+    out.replaceChildren();
+    const form = new FormData();
+    chosen.forEach(f => form.append('file', f, f.name));
+    const r = await fetch('/api/read', {method: 'POST', body: form});
     if (!r.ok) {
       status.textContent = '';
       out.replaceChildren(el('p', {class: 'error', id: 'read-error'}, await errorText(r)));
+      chosen = chosen.filter(f => !picked.includes(f)); // keep the pages read before
       return;
     }
     const body = await r.json();
-    status.textContent = `${body.pages.length} page(s) read.`;
+    status.textContent = `${body.pages.length} page(s) read: ${names}. To add a page of the sheet, choose it too.`;
     out.replaceChildren(
       ...body.matches.map((m, i) => match(m, i)),
       el('div', {class: 'pages'}, body.pages.map(p => el('figure', {class: 'overlay'},
-        el('img', {src: p.overlay, alt: `what was read on ${p.name}`}),
+        p.overlay ? el('img', {src: p.overlay, alt: `what was read on ${p.name}`}) : '',
         el('figcaption', {class: p.error ? 'error' : ''}, p.error ? `${p.name}: ${p.error}` :
           `${p.name}: page ${p.page} of ${p.pages} of board ${p.board}, registered to ${p.residual_mm.toFixed(2)} mm; ${p.moves} moves read, ${p.doubts} in doubt`)))));
   });

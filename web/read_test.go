@@ -1,0 +1,108 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slowBody sends n bytes in small pieces over about d.
+type slowBody struct {
+	left  int
+	pause time.Duration
+}
+
+func (s *slowBody) Read(p []byte) (int, error) {
+	if s.left == 0 {
+		return 0, io.EOF
+	}
+	time.Sleep(s.pause)
+	n := min(len(p), 100, s.left)
+	s.left -= n
+	return n, nil
+}
+
+// cutBody is an upload the client cut short.
+type cutBody struct{ sent bool }
+
+func (c *cutBody) Read(p []byte) (int, error) {
+	if !c.sent {
+		c.sent = true
+		return copy(p, "\xff\xd8\xff"), nil
+	}
+	return 0, io.ErrUnexpectedEOF
+}
+
+// TestReadUpload: a photo is received before its work starts, so a slow
+// upload neither holds a work slot nor counts against the work's bound;
+// a body past MaxReadBody gets 413 and the page's own message, one cut
+// short 400; a sheet's pages come together in a multipart form, at most
+// MaxReadPages of them (found by a campaign: a 368 KB scan sent at
+// 36 KB/s got 413 "the request's work passed the bound", a 45 MB one a
+// bare "http: request body too large").
+func TestReadUpload(t *testing.T) {
+	var got []string
+	SetReader(func(ctx context.Context, files []ReadFile) (*ReadAnswer, error) {
+		got = got[:0]
+		for _, f := range files {
+			got = append(got, fmt.Sprintf("%s:%d", f.Name, len(f.Data)))
+		}
+		return &ReadAnswer{}, nil
+	})
+	defer SetReader(nil)
+	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: 100 * time.Millisecond, hard: 200 * time.Millisecond, patient: time.Second}
+	h := guard(g.wrap(http.HandlerFunc(handleRead)))
+	post := func(body io.Reader, ctype string) *httptest.ResponseRecorder {
+		w := httptest.NewRecorder()
+		r := httptest.NewRequest("POST", "http://localhost/api/read?name=sheet.jpg", body)
+		if ctype != "" {
+			r.Header.Set("Content-Type", ctype)
+		}
+		h.ServeHTTP(w, r)
+		return w
+	}
+
+	// 3,000 bytes over about 600 ms, three times the work's bound.
+	if w := post(&slowBody{left: 3000, pause: 20 * time.Millisecond}, ""); w.Code != 200 || !slices.Equal(got, []string{"sheet.jpg:3000"}) {
+		t.Errorf("a slow upload: %d %s, the reader got %v", w.Code, w.Body, got)
+	}
+	if w := post(bytes.NewReader(make([]byte, MaxReadBody+1)), ""); w.Code != 413 || !strings.Contains(w.Body.String(), "larger than 40 MB") {
+		t.Errorf("a body past MaxReadBody: %d %s", w.Code, w.Body)
+	}
+	if w := post(&cutBody{}, ""); w.Code != 400 || !strings.Contains(w.Body.String(), "not received whole") {
+		t.Errorf("a body cut short: %d %s", w.Code, w.Body)
+	}
+	if w := post(bytes.NewReader(nil), ""); w.Code != 400 || !strings.Contains(w.Body.String(), "no image was sent") {
+		t.Errorf("no body: %d %s", w.Code, w.Body)
+	}
+	form := func(n int) (io.Reader, string) {
+		var b bytes.Buffer
+		mw := multipart.NewWriter(&b)
+		mw.WriteField("note", "not a file")
+		for i := range n {
+			fw, _ := mw.CreateFormFile("file", fmt.Sprintf("page%d.jpg", i+1))
+			fw.Write(bytes.Repeat([]byte{'x'}, 10+i))
+		}
+		mw.Close()
+		return &b, mw.FormDataContentType()
+	}
+	body, ctype := form(2)
+	if w := post(body, ctype); w.Code != 200 || !slices.Equal(got, []string{"page1.jpg:10", "page2.jpg:11"}) {
+		t.Errorf("two pages in a form: %d %s, the reader got %v", w.Code, w.Body, got)
+	}
+	body, ctype = form(MaxReadPages + 1)
+	if w := post(body, ctype); w.Code != 400 || !strings.Contains(w.Body.String(), "more than 4 photos") {
+		t.Errorf("five pages in a form: %d %s", w.Code, w.Body)
+	}
+	if w := post(strings.NewReader("--x\r\nbroken"), "multipart/form-data; boundary=x"); w.Code != 400 || !strings.Contains(w.Body.String(), "not a well-formed form") {
+		t.Errorf("a broken form: %d %s", w.Code, w.Body)
+	}
+}
