@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/png"
 	"math/rand/v2"
@@ -420,3 +423,85 @@ func readOne(t *testing.T, data []byte) *read.PageResult {
 }
 
 func layoutPoint(x, y float64) layout.Point { return layout.Point{X: x, Y: y} }
+
+// cmykPDF makes a scan-to-PDF whose pages are 8-bit DeviceCMYK images,
+// as some copiers write.
+func cmykPDF(t *testing.T, imgs []image.Image) []byte {
+	t.Helper()
+	var objs [][]byte
+	n := len(imgs)
+	objs = append(objs, []byte("<< /Type /Catalog /Pages 2 0 R >>"))
+	var kids []string
+	for i := range n {
+		kids = append(kids, fmt.Sprintf("%d 0 R", 3+3*i))
+	}
+	objs = append(objs, []byte(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n)))
+	for i, img := range imgs {
+		b := img.Bounds()
+		var z bytes.Buffer
+		zw := zlib.NewWriter(&z)
+		row := make([]byte, 4*b.Dx())
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				c := color.CMYKModel.Convert(img.At(x, y)).(color.CMYK)
+				copy(row[4*(x-b.Min.X):], []byte{c.C, c.M, c.Y, c.K})
+			}
+			zw.Write(row)
+		}
+		zw.Close()
+		content := "q 595 0 0 842 0 0 cm /Im0 Do Q"
+		objs = append(objs,
+			[]byte(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>", 4+3*i, 5+3*i)),
+			append([]byte(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n", b.Dx(), b.Dy(), z.Len())), append(z.Bytes(), "\nendstream"...)...),
+			[]byte(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)))
+	}
+	var buf bytes.Buffer
+	buf.WriteString("%PDF-1.4\n")
+	var offs []int
+	for i, o := range objs {
+		offs = append(offs, buf.Len())
+		fmt.Fprintf(&buf, "%d 0 obj\n%s\nendobj\n", i+1, o)
+	}
+	x := buf.Len()
+	fmt.Fprintf(&buf, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
+	for _, o := range offs {
+		fmt.Fprintf(&buf, "%010d 00000 n \n", o)
+	}
+	fmt.Fprintf(&buf, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
+	return buf.Bytes()
+}
+
+// A copier's scan-to-PDF of CMYK page images reads as its RGB scan does
+// (pdfcpu hands such an image over as a TIFF Go's tiff does not take).
+func TestReadCMYKScan(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	files, imgs := pencilled(t)
+	dir := t.TempDir()
+	pdf := filepath.Join(dir, "cmyk.pdf")
+	if err := os.WriteFile(pdf, cmykPDF(t, imgs), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	status, got, stderr := runCLI(t, "read", pdf)
+	if status != 0 {
+		t.Fatalf("read of a CMYK scan: %d\n%s", status, stderr)
+	}
+	names := []string{filepath.Join(dir, "1.jpg"), filepath.Join(dir, "2.jpg")}
+	for i, n := range names {
+		os.WriteFile(n, files[i], 0o644)
+	}
+	_, want, _ := runCLI(t, "read", names[0], names[1])
+	body := func(s string) string {
+		var keep []string
+		for _, l := range strings.Split(s, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				keep = append(keep, strings.SplitN(l, "#", 2)[0])
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	if body(got) != body(want) {
+		t.Errorf("from the CMYK scan:\n%s\nfrom the images:\n%s", got, want)
+	}
+}

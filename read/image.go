@@ -13,8 +13,6 @@ import (
 	"strings"
 	"sync"
 
-	_ "golang.org/x/image/tiff" // pdfcpu gives a CMYK page image as TIFF
-
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -232,12 +230,28 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 				full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
 			}
 			var raw []byte
-			if err == nil && full != nil {
+			cmyk := false
+			switch {
+			case err != nil || full == nil:
+			case full.FileType == "tif" && stub.Comp == 4 && stub.Bpc == 8:
+				// pdfcpu hands 8-bit CMYK over as a TIFF Go's tiff does
+				// not take: the stream's samples themselves.
+				if err = obj.ImageDict.Decode(); err == nil {
+					raw, cmyk = obj.ImageDict.Content, true
+					obj.ImageDict.Content = nil // held by the page, not the PDF
+				}
+			default:
 				raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
 			}
 			mu.Unlock()
 			if err != nil || full == nil {
 				return nil, fmt.Errorf("its image cannot be extracted (%s)", lastCause(err))
+			}
+			if cmyk {
+				if len(raw) < 4*stub.Width*stub.Height {
+					return nil, errors.New("its image cannot be extracted: its data is cut short")
+				}
+				return &image.CMYK{Pix: raw[:4*stub.Width*stub.Height], Stride: 4 * stub.Width, Rect: image.Rect(0, 0, stub.Width, stub.Height)}, nil
 			}
 			img, err = decode(raw)
 			if err != nil {
