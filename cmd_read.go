@@ -106,13 +106,23 @@ func runRead(c *cli.Context) error {
 		pages = append(pages, ps...)
 	}
 	results := read.ReadAll(pages, c.Int("workers"), overlay != "")
+	matches := read.Group(results)
+	forms := formPages(results, matches)
 	for _, pr := range results {
-		if pr.Err != nil {
+		if pr.Err != nil && !forms {
 			fmt.Fprintf(stderr, "papergames: %s: %s\n", pr.Page.Name(), safetext.Message(pr.Err.Error()))
 			failed++
 		}
 	}
-	matches := read.Group(results)
+	if forms {
+		var names []string
+		for _, pr := range results {
+			if pr.Err != nil {
+				names = append(names, pr.Page.Name())
+			}
+		}
+		fmt.Fprintf(stderr, "skipped %d page(s) without registration marks, as many as the sheets read have pages without a board (record forms): %s\n", len(names), strings.Join(names, "; "))
+	}
 	doubtful := 0
 	var texts []string
 	for _, m := range matches {
@@ -220,6 +230,39 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 	}
 	fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", wroteList(names))
 	return nil
+}
+
+// formPages reports whether the pages that failed are the sheets' pages
+// without a board (a duplex scan takes the record forms too): each
+// failed for want of registration marks, every match read has all its
+// boards, and they are no more than the pages the codes read say the
+// sheets have beyond those read. A board page that did not register
+// leaves its match short of a board, or more such pages than the sheets
+// have, and is then an error.
+func formPages(results []*read.PageResult, matches []*read.Match) bool {
+	failed := 0
+	for _, pr := range results {
+		if pr.Err == nil {
+			continue
+		}
+		if !errors.Is(pr.Err, read.ErrNoMarks) {
+			return false
+		}
+		failed++
+	}
+	if failed == 0 || len(matches) == 0 {
+		return false
+	}
+	spare := 0
+	for _, m := range matches {
+		for _, b := range m.Rounds {
+			if b == nil {
+				return false
+			}
+		}
+		spare += m.Code.Pages - len(m.Pages)
+	}
+	return failed <= spare
 }
 
 // exists reports whether a file is at name.

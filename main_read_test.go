@@ -23,6 +23,7 @@ import (
 	"papergames/layout"
 	"papergames/read"
 	"papergames/read/readtest"
+	"papergames/sheets"
 )
 
 // pencilled returns the board pages of a Permutation Grid sheet of two
@@ -503,5 +504,71 @@ func TestReadCMYKScan(t *testing.T) {
 	}
 	if body(got) != body(want) {
 		t.Errorf("from the CMYK scan:\n%s\nfrom the images:\n%s", got, want)
+	}
+}
+
+// A duplex scan of a whole printout gives read its record forms too:
+// pages without marks, as many as the sheets read have pages without a
+// board, are skipped and said; one more, or a match short of a board,
+// and they are errors again.
+func TestReadDuplexScan(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	files, _ := pencilled(t)
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := sheets.Build(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bps, err := res.Sheet.BoardPages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := layout.NewRasterDoc(150 / 25.4)
+	if err := res.Sheet.Draw(doc); err != nil {
+		t.Fatal(err)
+	}
+	board := map[int]bool{}
+	for _, bp := range bps {
+		board[bp.Page] = true
+	}
+	var forms [][]byte
+	for i, pg := range doc.Pages {
+		if !board[i+1] {
+			forms = append(forms, readtest.JPEGBytes(pg.Img, 90))
+		}
+	}
+	if len(forms) != 2 || len(files) != 2 {
+		t.Fatalf("%d form pages, %d board pages; want 2 and 2", len(forms), len(files))
+	}
+	dir := t.TempDir()
+	scan := func(name string, pages ...[]byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, scanPDF(t, pages), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	status, _, stderr := runCLI(t, "read", scan("duplex.pdf", files[0], forms[0], files[1], forms[1]))
+	if status != 0 || !strings.Contains(stderr, "skipped 2 page(s) without registration marks") {
+		t.Errorf("a duplex scan: %d\n%s", status, stderr)
+	}
+	// A board page lost among the forms: its match is short of a board.
+	status, _, stderr = runCLI(t, "read", scan("short.pdf", files[0], forms[0], forms[1], forms[1]))
+	if status == 0 || strings.Contains(stderr, "skipped") || !strings.Contains(stderr, "no papergames sheet found") {
+		t.Errorf("a board page missing: %d\n%s", status, stderr)
+	}
+	// More pages without marks than the sheet has without a board.
+	status, _, stderr = runCLI(t, "read", scan("more.pdf", files[0], forms[0], files[1], forms[1], forms[0]))
+	if status == 0 || strings.Contains(stderr, "skipped") {
+		t.Errorf("three form pages for a sheet of two: %d\n%s", status, stderr)
 	}
 }
