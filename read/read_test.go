@@ -247,3 +247,18 @@ func printed(t *testing.T, g games.Game, flags map[string]string, dpi float64) (
 	}
 	return bps, doc
 }
+
+// A page photographed far too coarsely for its code is said so, with the
+// resolution it has.
+func TestReadCoarsePage(t *testing.T) {
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bps, doc := printed(t, g, map[string]string{"copies": "2"}, 36)
+	img := doc.Pages[bps[0].Page-1].Img
+	pr := read.ReadPage(&read.Page{File: "small.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	if pr.Err == nil || !strings.Contains(pr.Err.Error(), "the image is coarse, about 3") {
+		t.Errorf("a page at 36 dpi: %v", pr.Err)
+	}
+}

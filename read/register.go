@@ -90,8 +90,20 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 	if !alone && lastErr == ErrNoCode {
 		return nil, ErrNoMarks
 	}
+	if lastErr == ErrNoCode {
+		// The marks' long side spans about 280 mm on A4 or Letter: an
+		// image far coarser than a scan is said so.
+		long := max(quad[0].c.Dist(quad[1].c), quad[1].c.Dist(quad[2].c))
+		if dpi := long / 280 * 25.4; dpi < coarseDPI {
+			return nil, fmt.Errorf("%w; the image is coarse, about %.0f dots an inch on the page: scan at 200 to 300 dpi, or photograph the page closer", ErrNoCode, dpi)
+		}
+	}
 	return nil, lastErr
 }
+
+// coarseDPI is the resolution below which a page whose code does not
+// decode is said to be too coarse (the corpus reads 60 dpi, not 40).
+const coarseDPI = 60
 
 // clearAround reports whether the quad is shaped like a page (no corner
 // under 45 degrees or over 135) and the strip beyond the quad's sides, from
