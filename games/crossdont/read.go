@@ -116,7 +116,6 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	out.Notes = append(out.Notes,
 		"the order of the offense's segments is not on the paper, nor which lines between chord ends are the defense's chords: they are written in an order the engine accepts (no score depends on it: the offense's count is the lines drawn less the chords)",
 		"the segment numbers written beside the segments are handwriting and are not read: the crossings are named after the order written here")
-	out.Notes = append(out.Notes, at.notes...)
 	out.Notes = append(out.Notes, repaired...)
 	return out, nil
 }
@@ -128,7 +127,6 @@ type attempt struct {
 	w      *written // nil for a blank board
 	by     map[int]games.ReadMove
 	doubts []string
-	notes  []string
 }
 
 // attempt reads the round on the lines between chord ends circ: the
@@ -197,7 +195,7 @@ func (rd *reader) attempt(circ []circLine, ends map[int]endRead, m, defense int,
 	at := &attempt{w: w, by: byLine}
 	placed := w.st.moves()
 	stray, ext := rd.unexplained(sk)
-	orphan, passed := rd.orphan(d, sk, w, m, defense, players)
+	orphan := rd.orphan(d, sk)
 	switch {
 	case len(w.chords) < m:
 		at.doubts = append(at.doubts, fmt.Sprintf("%d of the %d chords are seen between chord ends (a chord under the printed circle, or an unfinished round)", len(w.chords), m))
@@ -216,7 +214,6 @@ func (rd *reader) attempt(circ []circLine, ends map[int]endRead, m, defense int,
 	if ambiguous != "" {
 		at.doubts = append(at.doubts, ambiguous)
 	}
-	at.notes = passed
 	return at
 }
 
@@ -409,47 +406,26 @@ const hiddenBudget = 4 * searchBudget
 
 // orphan names an orphan of d's last build that is no line of its
 // sketch (sk may have grown since), "" when there is none: a segment
-// drawn along others may be missed, and with it the round's order. In
-// a round finished in a legal order (w), an orphan that no legal order
-// of the lines read admits (the search over every choice of chords
-// ends within its budget) is no segment missed but the pencil of the
-// lines beside it: the notes say so, and it is passed over.
-func (rd *reader) orphan(d *drawing, sk *sketch, w *written, m, defense int, players []string) (string, []string) {
+// drawn along others may be missed, and with it the round's order.
+//
+// An orphan that no legal order of the lines read admits is not passed
+// over: a line the print hides (a chord between chord ends 15 degrees
+// apart, whose ends no other line meets) can be missing beside it, and
+// the round read without both is finished and wrong (seed 267 of the
+// perfect-pencil rounds).
+func (rd *reader) orphan(d *drawing, sk *sketch) string {
 	lines := map[[4]float64]bool{}
 	for _, ln := range sk.lines {
 		lines[pairKey(sk, ln.a, ln.b)] = true
 	}
-	where := func(o orphanSeg) string {
-		a, b := rd.at(o.key[0], o.key[1]), rd.at(o.key[2], o.key[3])
-		return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
-	}
-	finished := w.ok && w.st.Over() && len(w.chords) == m
-	var notes []string
-	tries := 0
 	for _, o := range d.orphans {
-		if lines[o.key] {
-			continue
+		if !lines[o] {
+			a, b := rd.at(o[0], o[1]), rd.at(o[2], o[3])
+			return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
 		}
-		if !finished || tries >= maxOrphans {
-			return where(o), nil
-		}
-		tries++
-		if !sk.along(o.p, o.q) && !sk.throughCrossing(o.p, o.q) {
-			sk2 := sk.clone()
-			sk2.addLine(o.p, o.q)
-			budget := searchBudget
-			if w2 := writeWithin(sk2, m, defense, players, &budget); w2.ok || budget <= 0 {
-				return where(o), nil
-			}
-		}
-		lines[o.key] = true // one note a segment
-		notes = append(notes, fmt.Sprintf("pencil runs along the segment %s, but no legal order of the lines read admits it as a segment: read as the pencil of the lines beside it", where(o)))
 	}
-	return "", notes
+	return ""
 }
-
-// maxOrphans bounds the orphans a finished round tries in its order.
-const maxOrphans = 8
 
 // maxLeft bounds the legal moves left that are taken from the paper
 // after the search.
@@ -522,7 +498,7 @@ type drawing struct {
 	sk      *sketch
 	by      map[int]games.ReadMove // each line's evidence, by its index
 	segs    []segRead
-	orphans []orphanSeg // see grow
+	orphans [][4]float64 // see grow
 }
 
 // settle builds the sketch of the lines read, and builds it again

@@ -49,9 +49,9 @@ func (rd *reader) pos(sk *sketch, i int) layout.Point {
 // the segments taken and the orphans: candidates on pencil that the
 // lines taken explain, rivals of none of them (lines that may be
 // missed).
-func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, []orphanSeg) {
+func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, [][4]float64) {
 	var out []segRead
-	var orphans []orphanSeg
+	var orphans [][4]float64
 	tested := map[[2]int]bool{}
 	for {
 		type cand struct {
@@ -103,7 +103,7 @@ func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, []orphan
 					}
 				}
 				if !rival && !ban[pairKey(sk, c.p, c.q)] {
-					orphans = append(orphans, orphanSeg{pairKey(sk, c.p, c.q), c.p, c.q})
+					orphans = append(orphans, pairKey(sk, c.p, c.q))
 				}
 				continue
 			}
@@ -114,13 +114,6 @@ func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, []orphan
 			sk.addLine(s.p, s.q)
 		}
 	}
-}
-
-// orphanSeg is a candidate segment on pencil that the lines taken
-// explain, by its place and its points.
-type orphanSeg struct {
-	key  [4]float64
-	p, q int
 }
 
 // offStroke measures the stroke along the segment from a to b and
