@@ -44,7 +44,7 @@ read; 2 bad command line; 3 every page read, some moves in doubt (their
 matches' transcripts are written, not scored).`,
 		ArgsUsage: "FILE... (.png, .jpg or .pdf; - for standard input)",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the transcripts to `PATH`: a .yaml file for one match, or a directory (one file a match)", DefaultText: "standard output"},
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the transcripts to `PATH`: a .yaml file for one match, or a folder (one file a match; a name without .yaml or .yml is a folder)", DefaultText: "standard output"},
 			&cli.BoolFlag{Name: "score", Usage: "score every match read without doubt, as score does"},
 			&cli.BoolFlag{Name: "json", Usage: "with --score: the results as JSON (as score --json)"},
 			&cli.StringFlag{Name: "overlay", Usage: "draw what was read over each image to `FILE` (.png: FILE-1.png, ... for several pages; .pdf: a page each)"},
@@ -66,13 +66,19 @@ func runRead(c *cli.Context) error {
 		return usage("--json goes with --score (the transcripts themselves are YAML)")
 	}
 	if c.Int("workers") < 0 {
-		return usage("--workers %d: give the number of pages read at once (1 or more), or leave it out for every core", c.Int("workers"))
+		return usage("--workers %d: give the number of pages read at once (0, or leave it out, for every core)", c.Int("workers"))
 	}
 	rules, err := ruleOptions(c)
 	if err != nil {
 		return err
 	}
-	if err := checkOutputs(c, overlay); err != nil {
+	var inputs []os.FileInfo // an output must not be one of them
+	for _, name := range c.Args().Slice() {
+		if st, err := os.Stat(name); err == nil {
+			inputs = append(inputs, st)
+		}
+	}
+	if err := checkOutputs(c, overlay, inputs); err != nil {
 		return err
 	}
 	stderr := c.App.ErrWriter
@@ -148,7 +154,7 @@ func runRead(c *cli.Context) error {
 		return err
 	}
 	if overlay != "" {
-		names, err := writeOverlay(overlay, results, matches)
+		names, err := writeOverlay(overlay, results, matches, inputs)
 		if err != nil {
 			return fmt.Errorf("--overlay: %v", err)
 		}
@@ -195,9 +201,7 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 		}
 		return nil
 	}
-	st, err := os.Stat(out)
-	isDir := err == nil && st.IsDir() || strings.HasSuffix(out, string(os.PathSeparator))
-	if !isDir {
+	if !outputDir(out) {
 		if len(matches) > 1 {
 			return usage("-o %s: %d matches were read; give a directory for one transcript file each", out, len(matches))
 		}
@@ -265,6 +269,30 @@ func formPages(results []*read.PageResult, matches []*read.Match) bool {
 	return failed <= spare
 }
 
+// outputDir reports whether -o names a folder: one that is there, a
+// name ending in a slash, or any name but a .yaml or .yml file's.
+func outputDir(out string) bool {
+	if st, err := os.Stat(out); err == nil {
+		return st.IsDir()
+	}
+	ext := strings.ToLower(filepath.Ext(out))
+	return strings.HasSuffix(out, string(os.PathSeparator)) || ext != ".yaml" && ext != ".yml"
+}
+
+// inputAt names the input file that name is, "" when none is.
+func inputAt(name string, inputs []os.FileInfo) string {
+	st, err := os.Stat(name)
+	if err != nil {
+		return ""
+	}
+	for _, in := range inputs {
+		if os.SameFile(st, in) {
+			return in.Name()
+		}
+	}
+	return ""
+}
+
 // exists reports whether a file is at name.
 func exists(name string) bool {
 	_, err := os.Lstat(name)
@@ -274,8 +302,11 @@ func exists(name string) bool {
 // checkOutputs refuses, before any page is read, a transcript file (-o
 // FILE.yaml) or an overlay whose folder is missing or is no folder (a
 // folder given to -o is made when the transcripts are written).
-func checkOutputs(c *cli.Context, overlay string) error {
+func checkOutputs(c *cli.Context, overlay string, inputs []os.FileInfo) error {
 	check := func(flag, name string) error {
+		if in := inputAt(name, inputs); in != "" {
+			return usage("%s %s: that is the input %s, which would be written over", flag, name, in)
+		}
 		folder := filepath.Dir(name)
 		st, err := os.Stat(folder)
 		switch {
@@ -289,11 +320,12 @@ func checkOutputs(c *cli.Context, overlay string) error {
 		return nil
 	}
 	if out := c.String("output"); out != "" && out != "-" {
-		st, err := os.Stat(out)
-		if dir := err == nil && st.IsDir() || strings.HasSuffix(out, string(os.PathSeparator)); !dir {
+		if !outputDir(out) {
 			if err := check("-o", out); err != nil {
 				return err
 			}
+		} else if st, err := os.Stat(filepath.Dir(filepath.Clean(out))); err == nil && !st.IsDir() {
+			return usage("-o %s: %s is not a folder", out, filepath.Dir(filepath.Clean(out)))
 		}
 	}
 	if overlay != "" {
@@ -305,7 +337,7 @@ func checkOutputs(c *cli.Context, overlay string) error {
 // writeOverlay draws every page decoded and writes the images: PNG files
 // (NAME-K.png for several pages) or one PDF of a page each. It returns
 // the files written.
-func writeOverlay(name string, results []*read.PageResult, matches []*read.Match) ([]string, error) {
+func writeOverlay(name string, results []*read.PageResult, matches []*read.Match, inputs []os.FileInfo) ([]string, error) {
 	matchOf := map[*read.PageResult]*read.Match{}
 	for _, m := range matches {
 		for _, p := range m.Pages {
@@ -364,6 +396,11 @@ func writeOverlay(name string, results []*read.PageResult, matches []*read.Match
 			names = append(names, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), i+1, ext))
 		}
 	}
+	for _, n := range names {
+		if in := inputAt(n, inputs); in != "" {
+			return nil, fmt.Errorf("%s is the input %s, which would be written over: name the overlay otherwise", n, in)
+		}
+	}
 	return names, layout.WriteFiles(names, blobs)
 }
 
@@ -373,8 +410,17 @@ func writeOverlay(name string, results []*read.PageResult, matches []*read.Match
 func scoreRead(c *cli.Context, matches []*read.Match, texts []string, rules games.Values) int {
 	var jsons [][]byte
 	failed := 0
+	copyOf := map[*read.Match]int{}
+	seen := map[string]int{}
+	for _, m := range matches {
+		seen[m.Code.BoardID]++
+		copyOf[m] = seen[m.Code.BoardID]
+	}
 	for i, m := range matches {
 		label := fmt.Sprintf("%s board %s (read)", m.Code.Game.Info().ID, m.Code.BoardID)
+		if m.Copies > 1 {
+			label = fmt.Sprintf("%s board %s (read, copy %d of %d)", m.Code.Game.Info().ID, m.Code.BoardID, copyOf[m], m.Copies)
+		}
 		if len(m.Doubts())+len(m.Problems()) > 0 {
 			fmt.Fprintf(c.App.ErrWriter, "%s: not scored: moves in doubt (see above)\n", label)
 			continue

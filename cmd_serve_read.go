@@ -55,7 +55,8 @@ func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error)
 			matchOf[p] = m
 		}
 	}
-	ans := &web.ReadAnswer{Pages: bad}
+	// Empty lists, never null: the page counts them.
+	ans := &web.ReadAnswer{Pages: append([]web.ReadPage{}, bad...), Matches: []web.ReadMatch{}}
 	for _, pr := range results {
 		wp := web.ReadPage{Name: pr.Page.Name()}
 		if pr.Err != nil {
@@ -83,7 +84,7 @@ func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error)
 		ans.Pages = append(ans.Pages, wp)
 	}
 	for _, m := range matches {
-		wm := web.ReadMatch{Game: m.Code.Game.Info().ID, Title: m.Code.Game.Info().Title, Board: m.Code.BoardID, Transcript: m.Transcript()}
+		wm := web.ReadMatch{Game: m.Code.Game.Info().ID, Title: m.Code.Game.Info().Title, Board: m.Code.BoardID, Transcript: m.Transcript(), Doubts: []web.ReadDoubt{}}
 		for _, d := range m.DoubtList() {
 			wm.Doubts = append(wm.Doubts, web.ReadDoubt{Round: d.Round, Move: d.Move, Text: d.Text, Why: d.Why})
 		}

@@ -63,6 +63,28 @@ func pencilledWith(t *testing.T, seed uint64) ([][]byte, []image.Image) {
 	return files, imgs
 }
 
+// saveFile writes b to dir/name and returns its path.
+func saveFile(t *testing.T, dir, name string, b []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// transcriptBody is a transcript without its comments, which name the
+// files read and the confidences: what it says of the games.
+func transcriptBody(s string) string {
+	var keep []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(strings.SplitN(l, "#", 2)[0]); l != "" {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
 // scanPDF makes a copier's scan-to-PDF: one JPEG image a page.
 func scanPDF(t *testing.T, jpegs [][]byte) []byte {
 	t.Helper()
@@ -134,16 +156,7 @@ func TestReadCommand(t *testing.T) {
 	if status != 0 {
 		t.Fatalf("read of a PDF: %d\n%s", status, stderr)
 	}
-	body := func(s string) string { // comments name the files
-		var keep []string
-		for _, l := range strings.Split(s, "\n") {
-			if !strings.HasPrefix(strings.TrimSpace(l), "#") {
-				keep = append(keep, l)
-			}
-		}
-		return strings.Join(keep, "\n")
-	}
-	if body(fromPDF) != body(string(text)) {
+	if transcriptBody(fromPDF) != transcriptBody(string(text)) {
 		t.Errorf("from the PDF:\n%s\nfrom the images:\n%s", fromPDF, text)
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "seen.pdf")); err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
@@ -174,14 +187,8 @@ func TestReadCommandClass(t *testing.T) {
 		t.Skip("prints, pencils and scans sheets")
 	}
 	dir := t.TempDir()
-	save := func(name string, b []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	a, _ := pencilledWith(t, 5)
+	save := func(name string, b []byte) string { return saveFile(t, dir, name, b) }
+	a, imgsA := pencilledWith(t, 5)
 	b, _ := pencilledWith(t, 9)
 	a1, a2, b1, b2 := save("a1.jpg", a[0]), save("a2.jpg", a[1]), save("b1.jpg", b[0]), save("b2.jpg", b[1])
 	alone := func(p1, p2 string) string {
@@ -191,16 +198,7 @@ func TestReadCommandClass(t *testing.T) {
 		}
 		return out
 	}
-	body := func(s string) string {
-		var keep []string
-		for _, l := range strings.Split(s, "\n") {
-			if !strings.HasPrefix(strings.TrimSpace(l), "#") {
-				keep = append(keep, l)
-			}
-		}
-		return strings.Join(keep, "\n")
-	}
-	wantA, wantB := body(alone(a1, a2)), body(alone(b1, b2))
+	wantA, wantB := transcriptBody(alone(a1, a2)), transcriptBody(alone(b1, b2))
 	if wantA == wantB {
 		t.Fatal("the two copies read alike")
 	}
@@ -217,7 +215,7 @@ func TestReadCommandClass(t *testing.T) {
 		}
 		x, _ := os.ReadFile(filepath.Join(class, ents[0].Name()))
 		y, _ := os.ReadFile(filepath.Join(class, ents[1].Name()))
-		if got := []string{body(string(x)), body(string(y))}; !(got[0] == wantA && got[1] == wantB || got[0] == wantB && got[1] == wantA) {
+		if got := []string{transcriptBody(string(x)), transcriptBody(string(y))}; !(got[0] == wantA && got[1] == wantB || got[0] == wantB && got[1] == wantA) {
 			t.Errorf("read %v: the copies are mixed:\n%s\n%s", order, x, y)
 		}
 	}
@@ -240,9 +238,23 @@ func TestReadCommandClass(t *testing.T) {
 			t.Errorf("%s was written over", name)
 		}
 	}
+	// A copy short of a page: which pages go together is not sure.
+	if status, _, stderr := runCLI(t, "read", a1, a2, b1); status != exitDoubt || strings.Count(stderr, "one lacks a page") != 2 {
+		t.Errorf("a copy short of a page: %d\n%s", status, stderr)
+	}
+	// An output that is an input is refused; -o without .yaml is a folder.
+	scanPNG := saveFile(t, dir, "scan-1.png", pngOf(imgsA[0]))
+	if status, _, stderr := runCLI(t, "read", scanPNG, "--overlay", scanPNG); status != 2 || !strings.Contains(stderr, "written over") {
+		t.Errorf("--overlay onto an input: %d\n%s", status, stderr)
+	}
+	if status, _, stderr := runCLI(t, "read", "-o", filepath.Join(dir, "two"), a1, a2, b1, b2); status != 0 {
+		t.Errorf("-o a new folder without a slash: %d\n%s", status, stderr)
+	} else if ents, _ := os.ReadDir(filepath.Join(dir, "two")); len(ents) != 2 {
+		t.Errorf("-o a new folder without a slash: %d files", len(ents))
+	}
 	// The same file twice: read once.
 	status, out, stderr := runCLI(t, "read", a1, a1, a2)
-	if status != 0 || !strings.Contains(stderr, "the same file as") || body(out) != wantA {
+	if status != 0 || !strings.Contains(stderr, "the same file as") || transcriptBody(out) != wantA {
 		t.Errorf("the same file twice: %d\n%s", status, stderr)
 	}
 	// Outputs checked first.
@@ -327,13 +339,7 @@ func TestReadBadInput(t *testing.T) {
 		t.Skip("prints, pencils and scans sheets")
 	}
 	dir := t.TempDir()
-	put := func(name string, b []byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	put := func(name string, b []byte) string { return saveFile(t, dir, name, b) }
 	files, imgs := pencilled(t)
 	white := image.NewGray(image.Rect(0, 0, 2480, 3508))
 	for i := range white.Pix {
@@ -493,16 +499,7 @@ func TestReadCMYKScan(t *testing.T) {
 		os.WriteFile(n, files[i], 0o644)
 	}
 	_, want, _ := runCLI(t, "read", names[0], names[1])
-	body := func(s string) string {
-		var keep []string
-		for _, l := range strings.Split(s, "\n") {
-			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-				keep = append(keep, strings.SplitN(l, "#", 2)[0])
-			}
-		}
-		return strings.Join(keep, "\n")
-	}
-	if body(got) != body(want) {
+	if transcriptBody(got) != transcriptBody(want) {
 		t.Errorf("from the CMYK scan:\n%s\nfrom the images:\n%s", got, want)
 	}
 }
@@ -550,13 +547,7 @@ func TestReadDuplexScan(t *testing.T) {
 		t.Fatalf("%d form pages, %d board pages; want 2 and 2", len(forms), len(files))
 	}
 	dir := t.TempDir()
-	scan := func(name string, pages ...[]byte) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, scanPDF(t, pages), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	scan := func(name string, pages ...[]byte) string { return saveFile(t, dir, name, scanPDF(t, pages)) }
 	status, _, stderr := runCLI(t, "read", scan("duplex.pdf", files[0], forms[0], files[1], forms[1]))
 	if status != 0 || !strings.Contains(stderr, "skipped 2 page(s) without registration marks") {
 		t.Errorf("a duplex scan: %d\n%s", status, stderr)

@@ -10,8 +10,10 @@ import (
 	_ "image/png"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
@@ -42,10 +44,16 @@ type Page struct {
 
 // Name names the page in messages: the file, and the page of a PDF.
 func (p *Page) Name() string {
-	if p.Index > 0 && isPDFName(p.File) {
-		return fmt.Sprintf("%s, page %d", p.File, p.Index)
+	file := p.File
+	if strings.ContainsFunc(file, unicode.IsControl) {
+		// A name with a line break would write lines of its own into a
+		// transcript's comments.
+		file = strconv.Quote(file)
 	}
-	return p.File
+	if p.Index > 0 && isPDFName(p.File) {
+		return fmt.Sprintf("%s, page %d", file, p.Index)
+	}
+	return file
 }
 
 func isPDFName(name string) bool {
@@ -272,8 +280,14 @@ func lastCause(err error) string {
 		return "no image"
 	}
 	m := err.Error()
+	if i := strings.IndexByte(m, '\n'); i >= 0 {
+		m = m[:i] // a dump of the PDF's dictionary follows
+	}
 	if i := strings.LastIndex(m, ": "); i >= 0 {
 		m = m[i+2:]
+	}
+	if len(m) > 120 {
+		m = m[:120] + "…"
 	}
 	return m
 }

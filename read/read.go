@@ -141,6 +141,9 @@ type Match struct {
 	// (a class's copies of one printout): their pages carry the same
 	// code, and are told apart only by the order they were given in.
 	Copies int
+	// unpaired says why the pages of this sheet's copies may be paired
+	// wrongly: one copy lacks a page the others have.
+	unpaired string
 }
 
 // identity is what the pages of one sheet share in their codes: all but
@@ -186,6 +189,23 @@ func Group(prs []*PageResult) []*Match {
 			out = append(out, m)
 		}
 		m.Pages = append(m.Pages, pr)
+	}
+	for _, ms := range byID {
+		if len(ms) < 2 {
+			continue
+		}
+		most := 0
+		for _, m := range ms {
+			most = max(most, len(m.Pages))
+		}
+		for _, m := range ms {
+			if len(m.Pages) < most {
+				for _, m2 := range ms {
+					m2.unpaired = fmt.Sprintf("%d copies of this sheet were read, and one lacks a page: their pages carry one code, so which pages go together is not sure (give each copy's pages together, all of them)", len(ms))
+				}
+				break
+			}
+		}
 	}
 	for _, m := range out {
 		m.Copies = len(byID[identity(m.Code)])
@@ -268,6 +288,9 @@ func (m *Match) Doubts() []string {
 // Problems lists what kept rounds of m from being read at all.
 func (m *Match) Problems() []string {
 	var out []string
+	if m.unpaired != "" {
+		out = append(out, m.unpaired)
+	}
 	for r, b := range m.Rounds {
 		switch {
 		case b == nil:

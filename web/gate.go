@@ -63,32 +63,33 @@ const heavyPairs = 20_000
 // list, rules), 1 light work, 2 heavy work. A transcript sent to score
 // or to play on is read (its body put back) and its moves counted; a
 // board's transcript read so is handed to its handler (boardWork).
-func class(r *http.Request) (int, *work) {
+func class(r *http.Request) (int, *work, func()) {
 	p := r.URL.Path
 	switch {
 	case !strings.HasPrefix(p, "/api/") || p == "/api/games" || strings.HasPrefix(p, "/api/rules/"):
-		return 0, nil
+		return 0, nil, nil
 	case p == "/api/read":
 		// The photo is received before the work starts: a slow upload
 		// holds no work slot, nor counts against the work's bound.
-		r.Body = io.NopCloser(upload(r))
-		return 2, nil
+		body, done := upload(r)
+		r.Body = io.NopCloser(body)
+		return 2, nil, done
 	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", r.ContentLength > heavyBody:
-		return 2, nil
+		return 2, nil, nil
 	case r.Method == "POST" && (p == "/api/score" || p == "/api/board"):
 		data, err := pginput.ReadAll("the request", r.Body, MaxBody)
 		if err != nil {
 			r.Body = io.NopCloser(errReader{err})
-			return 1, nil
+			return 1, nil, nil
 		}
 		r.Body = io.NopCloser(bytes.NewReader(data))
 		if len(data) > heavyBody {
-			return 2, nil
+			return 2, nil, nil
 		}
 		if p == "/api/board" {
 			var req boardRequest
 			if pginput.DecodeJSON("request", data, &req) != nil {
-				return 1, nil
+				return 1, nil, nil
 			}
 			data = []byte(req.Transcript)
 		}
@@ -100,34 +101,37 @@ func class(r *http.Request) (int, *work) {
 		if p != "/api/board" {
 			w = nil // only the board's handler takes it
 		}
-		return c, w
+		return c, w, nil
 	}
-	return 1, nil
+	return 1, nil, nil
 }
 
-// uploads bounds the photos being received at once (each up to
-// MaxReadBody): more wait, as for a slot, then are told the app is busy.
+// uploads bounds the photo requests being received or read at once
+// (each up to MaxReadBody): more wait, as for a slot, then are told the
+// app is busy.
 var uploads = make(chan struct{}, 4)
 
 // upload receives a photo's body whole, within MaxReadBody and the
 // server's read timeout, and returns a reader of it, or of why it
 // could not be received.
-func upload(r *http.Request) io.Reader {
+func upload(r *http.Request) (io.Reader, func()) {
 	wait := time.NewTimer(MaxWait * stretch)
 	defer wait.Stop()
 	select {
 	case uploads <- struct{}{}:
-		defer func() { <-uploads }()
 	case <-wait.C:
-		return errReader{errBusyUpload}
+		return errReader{errBusyUpload}, nil
 	case <-r.Context().Done():
-		return errReader{r.Context().Err()}
+		return errReader{r.Context().Err()}, nil
 	}
+	// The slot is held until the request ends (done): the photos
+	// received are held until then too, and 4 of them bound the memory.
+	done := func() { <-uploads }
 	data, err := pginput.ReadAll("the image", r.Body, MaxReadBody)
 	if err != nil {
-		return errReader{err}
+		return errReader{err}, done
 	}
-	return bytes.NewReader(data)
+	return bytes.NewReader(data), done
 }
 
 // errBusyUpload is the body of a photo that waited too long to be
@@ -145,7 +149,10 @@ var errDeadline = errors.New("the request's deadline passed")
 // wrap bounds h's work by the gate and a deadline.
 func (g *gate) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, work := class(r)
+		c, work, done := class(r)
+		if done != nil {
+			defer done()
+		}
 		if c == 0 {
 			h.ServeHTTP(w, r)
 			return

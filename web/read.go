@@ -9,7 +9,10 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
+	"slices"
+	"strings"
 	"sync"
+	"unicode"
 
 	pginput "papergames/input"
 )
@@ -171,6 +174,9 @@ func readFiles(r *http.Request, data []byte) ([]ReadFile, string) {
 		if len(b) == 0 {
 			return nil, fmt.Sprintf("%s is empty", fileName(part.FileName(), len(files)+1))
 		}
+		if slices.ContainsFunc(files, func(f ReadFile) bool { return bytes.Equal(f.Data, b) }) {
+			continue // the same photo chosen twice: read once
+		}
 		files = append(files, ReadFile{Name: fileName(part.FileName(), len(files)+1), Data: b})
 	}
 	if len(files) == 0 {
@@ -181,7 +187,7 @@ func readFiles(r *http.Request, data []byte) ([]ReadFile, string) {
 
 // fileName is a photo's name as messages give it: its own, or "photo k".
 func fileName(name string, k int) string {
-	if name == "" || len(name) > 200 {
+	if name == "" || len(name) > 200 || strings.ContainsFunc(name, unicode.IsControl) {
 		return fmt.Sprintf("photo %d", k)
 	}
 	return name

@@ -42,6 +42,8 @@ export async function readPage({el, show, errorText}) {
       return;
     }
     const body = await r.json();
+    body.pages ||= [];
+    body.matches ||= [];
     status.textContent = `${body.pages.length} page(s) read: ${names}. To add a page of the sheet, choose it too.`;
     out.replaceChildren(
       ...body.matches.map((m, i) => match(m, i)),
@@ -52,6 +54,7 @@ export async function readPage({el, show, errorText}) {
   });
 
   function match(m, i) {
+    m.doubts ||= [];
     const open = el('a', {class: 'button', id: `read-open-${i}`, href: `#/board/${m.game}`, onclick: () => {
       sessionStorage.setItem('papergames-import', JSON.stringify({transcript: m.transcript, doubts: m.doubts}));
     }}, 'Open on the scoring board');
