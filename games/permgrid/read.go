@@ -35,6 +35,11 @@ const (
 	dotFloor = 0.15
 	dotShare = 0.35
 	sureGap  = 0.45
+	// faintMark is the least darkness of the usual chosen crossing of a
+	// board read blank for its marks to be said: a blank board's stays
+	// under 0.006 on scans, and a phone's shadow darkens every crossing
+	// alike.
+	faintMark = 0.02
 )
 
 // ReadRound implements games.Reader: the dots at the grid's crossings.
@@ -115,6 +120,20 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		}
 	}
 	out.Blank = len(out.Moves) == 0
+	if out.Blank {
+		// No dot as dark as a pencil dot, but one crossing in every row
+		// and column stands out from the others: dots too small or too
+		// faint to read, never a blank board without a word.
+		all := make([]float64, 0, n*n)
+		for r := range n {
+			all = append(all, ev[r]...)
+		}
+		slices.Sort(all)
+		if p90 := all[len(all)*9/10]; level >= faintMark && level >= 10*p90+0.005 {
+			out.Blank = false
+			out.Doubts = append(out.Doubts, fmt.Sprintf("no crossing holds a mark as dark as a pencil dot, but one in every row and column is marked (darkness %.2f, against %.3f elsewhere): dots too small or too faint to read? Draw each dot 2 to 3 mm across", level, p90))
+		}
+	}
 	if !out.Blank && len(out.Moves) < n {
 		var rows []string
 		for r, c := range cols {

@@ -165,8 +165,8 @@ func ReadCount(t testing.TB, p *Page, img image.Image) Count {
 		c.Right += rc.Right
 		c.Flagged += rc.Flagged
 		c.WrongUnflagged += rc.WrongUnflagged
-		if p.Blank && len(b.Out.Moves) > 0 {
-			c.BlankFalse = 1
+		if p.Blank && (len(b.Out.Moves) > 0 || !b.Out.Blank || len(b.Out.Doubts) > 0) {
+			c.BlankFalse = 1 // a blank board reads blank, without a doubt
 		}
 	}
 	return c

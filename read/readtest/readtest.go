@@ -250,7 +250,7 @@ type Count struct {
 	Right                  int // read, and not in doubt
 	Flagged                int // read in doubt (right or wrong), or missed with the round flagged
 	WrongUnflagged         int // read wrong, or missed, with no doubt said
-	BlankPages, BlankFalse int // blank pages, and those read as holding a move
+	BlankPages, BlankFalse int // blank pages, and those read as holding a move, or in doubt
 }
 
 // Add adds c2 to c.
