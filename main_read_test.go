@@ -18,6 +18,7 @@ import (
 
 	"github.com/jung-kurt/gofpdf"
 
+	"papergames/games"
 	"papergames/games/catalog"
 	"papergames/internal/testenv"
 	"papergames/layout"
@@ -33,9 +34,9 @@ func pencilled(t *testing.T) ([][]byte, []image.Image) {
 	return pencilledWith(t, 5)
 }
 
-// pencilledWith is pencilled with its own playouts: another student's
-// copy of the same printout.
-func pencilledWith(t *testing.T, seed uint64) ([][]byte, []image.Image) {
+// gridSheet prints the Permutation Grid sheet of two copies the read
+// tests use: its game, values, options and board pages, blank.
+func gridSheet(t *testing.T) (games.Game, games.Values, sheets.Options, []*readtest.Page) {
 	t.Helper()
 	g, err := catalog.Lookup("permutation-grid")
 	if err != nil {
@@ -49,6 +50,14 @@ func pencilledWith(t *testing.T, seed uint64) ([][]byte, []image.Image) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g, v, o, pages
+}
+
+// pencilledWith is pencilled with its own playouts: another student's
+// copy of the same printout.
+func pencilledWith(t *testing.T, seed uint64) ([][]byte, []image.Image) {
+	t.Helper()
+	g, v, o, pages := gridSheet(t)
 	rng := rand.New(rand.NewPCG(seed, 6))
 	var files [][]byte
 	var imgs []image.Image
@@ -268,18 +277,7 @@ func TestReadCommandClass(t *testing.T) {
 		}
 	}
 	// A blank sheet: read, not scored, status 1.
-	g, err := catalog.Lookup("permutation-grid")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pages, err := readtest.Sheet(g, v, o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, _, pages := gridSheet(t)
 	blank1 := save("blank1.png", pngOf(pages[0].Img.Img))
 	blank2 := save("blank2.png", pngOf(pages[1].Img.Img))
 	status, out, stderr = runCLI(t, "read", "--score", blank1, blank2)
@@ -513,14 +511,7 @@ func TestReadDuplexScan(t *testing.T) {
 		t.Skip("prints, pencils and scans sheets")
 	}
 	files, _ := pencilled(t)
-	g, err := catalog.Lookup("permutation-grid")
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, o, err := readtest.Options(g, map[string]string{"copies": "2"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, v, o, _ := gridSheet(t)
 	res, err := sheets.Build(g, v, o)
 	if err != nil {
 		t.Fatal(err)

@@ -71,8 +71,13 @@ func class(r *http.Request) (int, *work, func()) {
 	case p == "/api/read":
 		// The photo is received before the work starts: a slow upload
 		// holds no work slot, nor counts against the work's bound.
-		body, done := upload(r)
+		body, done, ok := upload(r)
 		r.Body = io.NopCloser(body)
+		if !ok {
+			// Not received: the handler says why at once, before the
+			// client's going away (a body cut short) stops the request.
+			return 0, nil, done
+		}
 		return 2, nil, done
 	case strings.HasPrefix(p, "/api/sheet/"), p == "/api/score" && r.URL.Query().Get("format") != "", r.ContentLength > heavyBody:
 		return 2, nil, nil
@@ -113,25 +118,25 @@ var uploads = make(chan struct{}, 4)
 
 // upload receives a photo's body whole, within MaxReadBody and the
 // server's read timeout, and returns a reader of it, or of why it
-// could not be received.
-func upload(r *http.Request) (io.Reader, func()) {
+// could not be received (ok false).
+func upload(r *http.Request) (io.Reader, func(), bool) {
 	wait := time.NewTimer(MaxWait * stretch)
 	defer wait.Stop()
 	select {
 	case uploads <- struct{}{}:
 	case <-wait.C:
-		return errReader{errBusyUpload}, nil
+		return errReader{errBusyUpload}, nil, false
 	case <-r.Context().Done():
-		return errReader{r.Context().Err()}, nil
+		return errReader{r.Context().Err()}, nil, false
 	}
 	// The slot is held until the request ends (done): the photos
 	// received are held until then too, and 4 of them bound the memory.
 	done := func() { <-uploads }
 	data, err := pginput.ReadAll("the image", r.Body, MaxReadBody)
 	if err != nil {
-		return errReader{err}, done
+		return errReader{err}, done, false
 	}
-	return bytes.NewReader(data), done
+	return bytes.NewReader(data), done, true
 }
 
 // errBusyUpload is the body of a photo that waited too long to be

@@ -167,7 +167,7 @@ func readFiles(r *http.Request, data []byte) ([]ReadFile, string) {
 		if len(files) == MaxReadPages {
 			return nil, fmt.Sprintf("more than %d photos were sent; the web app reads %d at once (a match): use papergames read for more", MaxReadPages, MaxReadPages)
 		}
-		b, err := io.ReadAll(part) // within the body, already bounded
+		b, err := pginput.ReadAll("a photo sent", part, MaxReadBody)
 		if err != nil {
 			return nil, "the photos sent are not a well-formed form (multipart/form-data): " + err.Error()
 		}

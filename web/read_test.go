@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -120,5 +121,31 @@ func TestReadUpload(t *testing.T) {
 	}
 	if w := post(strings.NewReader("--x\r\nbroken"), "multipart/form-data; boundary=x"); w.Code != 400 || !strings.Contains(w.Body.String(), "not a well-formed form") {
 		t.Errorf("a broken form: %d %s", w.Code, w.Body)
+	}
+}
+
+// TestReadUploadCutShort: a client that sends part of a photo and stops
+// gets 400 and why, through a real connection (the server stops a
+// request whose client has gone, and the answer was an empty 200, or a
+// 413 about the work's bound).
+func TestReadUploadCutShort(t *testing.T) {
+	SetReader(func(ctx context.Context, files []ReadFile) (*ReadAnswer, error) { return &ReadAnswer{}, nil })
+	defer SetReader(nil)
+	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, patient: time.Second}
+	srv := httptest.NewServer(guard(g.wrap(http.HandlerFunc(handleRead))))
+	defer srv.Close()
+	for range 3 {
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(conn, "POST /api/read?name=x.jpg HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000\r\n\r\n\xff\xd8\xff0123456")
+		conn.(*net.TCPConn).CloseWrite()
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		answer, _ := io.ReadAll(conn)
+		conn.Close()
+		if !bytes.HasPrefix(answer, []byte("HTTP/1.1 400")) || !bytes.Contains(answer, []byte("not received whole")) {
+			t.Errorf("a body cut short: %q", answer)
+		}
 	}
 }
