@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"image/png"
@@ -83,37 +82,28 @@ func runRead(c *cli.Context) error {
 	}
 	stderr := c.App.ErrWriter
 	failed := 0
-	var pages []*read.Page
-	given := map[[32]byte]string{}
+	var in read.Inputs
 	for _, name := range c.Args().Slice() {
 		data, err := read.ReadFile(name, c.App.Reader)
+		if err == nil {
+			label := name
+			if name == "-" {
+				label = "<stdin>"
+			}
+			err = in.Add(label, data)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "papergames: %v\n", err)
 			failed++
-			continue
 		}
-		// The same scan twice would read as two copies of the sheet.
-		sum := sha256.Sum256(data)
-		if first, ok := given[sum]; ok {
-			fmt.Fprintf(stderr, "papergames: %s: the same file as %s, read once\n", name, first)
-			continue
-		}
-		given[sum] = name
-		label := name
-		if name == "-" {
-			label = "<stdin>"
-		}
-		ps, err := read.Pages(label, data)
-		if err != nil {
-			fmt.Fprintf(stderr, "papergames: %v\n", err)
-			failed++
-			continue
-		}
-		pages = append(pages, ps...)
 	}
+	for _, n := range in.Notes {
+		fmt.Fprintf(stderr, "papergames: %s\n", n)
+	}
+	pages := in.Pages
 	results := read.ReadAll(pages, c.Int("workers"), overlay != "")
 	matches := read.Group(results)
-	forms := formPages(results, matches)
+	forms := read.FormPages(results, matches)
 	for _, pr := range results {
 		if pr.Err != nil && !forms {
 			fmt.Fprintf(stderr, "papergames: %s: %s\n", pr.Page.Name(), safetext.Message(pr.Err.Error()))
@@ -234,39 +224,6 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 	}
 	fmt.Fprintf(c.App.ErrWriter, "wrote %s\n", wroteList(names))
 	return nil
-}
-
-// formPages reports whether the pages that failed are the sheets' pages
-// without a board (a duplex scan takes the record forms too): each
-// failed for want of registration marks, every match read has all its
-// boards, and they are no more than the pages the codes read say the
-// sheets have beyond those read. A board page that did not register
-// leaves its match short of a board, or more such pages than the sheets
-// have, and is then an error.
-func formPages(results []*read.PageResult, matches []*read.Match) bool {
-	failed := 0
-	for _, pr := range results {
-		if pr.Err == nil {
-			continue
-		}
-		if !errors.Is(pr.Err, read.ErrNoMarks) {
-			return false
-		}
-		failed++
-	}
-	if failed == 0 || len(matches) == 0 {
-		return false
-	}
-	spare := 0
-	for _, m := range matches {
-		for _, b := range m.Rounds {
-			if b == nil {
-				return false
-			}
-		}
-		spare += m.Code.Pages - len(m.Pages)
-	}
-	return failed <= spare
 }
 
 // outputDir reports whether -o names a folder: one that is there, a

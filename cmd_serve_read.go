@@ -25,22 +25,20 @@ const webOverlay = 1600
 // another (stopping between them once ctx is done), their overlays as
 // JPEG data: URLs, and the matches with their doubts.
 func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error) {
-	var pages []*read.Page
+	var in read.Inputs
 	var bad []web.ReadPage // files that are no image or scan read takes
 	for _, f := range files {
-		ps, err := read.Pages(f.Name, f.Data)
-		if err != nil {
+		if err := in.Add(f.Name, f.Data); err != nil {
 			if len(files) == 1 {
 				return nil, err
 			}
 			bad = append(bad, web.ReadPage{Name: f.Name, Error: err.Error()})
-			continue
 		}
-		pages = append(pages, ps...)
-		if len(pages) > web.MaxReadPages {
+		if len(in.Pages) > web.MaxReadPages {
 			return nil, fmt.Errorf("the photos sent have more than %d pages; the web app reads %d at once (%w): use papergames read for more", web.MaxReadPages, web.MaxReadPages, web.ErrTooManyPages)
 		}
 	}
+	pages := in.Pages
 	var results []*read.PageResult
 	for _, p := range pages {
 		if err := ctx.Err(); err != nil {
@@ -56,10 +54,14 @@ func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error)
 		}
 	}
 	// Empty lists, never null: the page counts them.
-	ans := &web.ReadAnswer{Pages: append([]web.ReadPage{}, bad...), Matches: []web.ReadMatch{}}
+	ans := &web.ReadAnswer{Pages: append([]web.ReadPage{}, bad...), Matches: []web.ReadMatch{}, Notes: append([]string{}, in.Notes...)}
+	forms := read.FormPages(results, matches)
 	for _, pr := range results {
 		wp := web.ReadPage{Name: pr.Page.Name()}
-		if pr.Err != nil {
+		switch {
+		case pr.Err != nil && forms:
+			wp.Note = "no registration marks: taken for a page of the sheet without a board (a record form), and skipped"
+		case pr.Err != nil:
 			wp.Error = pr.Err.Error()
 		}
 		if pr.Reg != nil && pr.Err == nil {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/zlib"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -25,6 +26,7 @@ import (
 	"papergames/read"
 	"papergames/read/readtest"
 	"papergames/sheets"
+	"papergames/web"
 )
 
 // pencilled returns the board pages of a Permutation Grid sheet of two
@@ -266,6 +268,11 @@ func TestReadCommandClass(t *testing.T) {
 	if status != 0 || !strings.Contains(stderr, "the same file as") || transcriptBody(out) != wantA {
 		t.Errorf("the same file twice: %d\n%s", status, stderr)
 	}
+	// --score tells the copies apart.
+	status, out, stderr = runCLI(t, "read", "--score", a1, b1, a2, b2)
+	if status != 0 || !strings.Contains(out, "(read, copy 1 of 2)") || !strings.Contains(out, "(read, copy 2 of 2)") {
+		t.Errorf("--score of two copies: %d\n%s\n%s", status, out, stderr)
+	}
 	// Outputs checked first.
 	for _, args := range [][]string{
 		{"read", "-o", filepath.Join(dir, "nope", "m.yaml"), a1},
@@ -502,15 +509,10 @@ func TestReadCMYKScan(t *testing.T) {
 	}
 }
 
-// A duplex scan of a whole printout gives read its record forms too:
-// pages without marks, as many as the sheets read have pages without a
-// board, are skipped and said; one more, or a match short of a board,
-// and they are errors again.
-func TestReadDuplexScan(t *testing.T) {
-	if testing.Short() || testenv.Race() {
-		t.Skip("prints, pencils and scans sheets")
-	}
-	files, _ := pencilled(t)
+// formJPEGs returns the pages without a board of gridSheet's sheet (its
+// record forms), as JPEG files.
+func formJPEGs(t *testing.T) [][]byte {
+	t.Helper()
 	g, v, o, _ := gridSheet(t)
 	res, err := sheets.Build(g, v, o)
 	if err != nil {
@@ -534,9 +536,22 @@ func TestReadDuplexScan(t *testing.T) {
 			forms = append(forms, readtest.JPEGBytes(pg.Img, 90))
 		}
 	}
-	if len(forms) != 2 || len(files) != 2 {
-		t.Fatalf("%d form pages, %d board pages; want 2 and 2", len(forms), len(files))
+	if len(forms) != 2 {
+		t.Fatalf("%d form pages, want 2", len(forms))
 	}
+	return forms
+}
+
+// A duplex scan of a whole printout gives read its record forms too:
+// pages without marks, as many as the sheets read have pages without a
+// board, are skipped and said; one more, or a match short of a board,
+// and they are errors again.
+func TestReadDuplexScan(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	files, _ := pencilled(t)
+	forms := formJPEGs(t)
 	dir := t.TempDir()
 	scan := func(name string, pages ...[]byte) string { return saveFile(t, dir, name, scanPDF(t, pages)) }
 	status, _, stderr := runCLI(t, "read", scan("duplex.pdf", files[0], forms[0], files[1], forms[1]))
@@ -549,8 +564,41 @@ func TestReadDuplexScan(t *testing.T) {
 		t.Errorf("a board page missing: %d\n%s", status, stderr)
 	}
 	// More pages without marks than the sheet has without a board.
-	status, _, stderr = runCLI(t, "read", scan("more.pdf", files[0], forms[0], files[1], forms[1], forms[0]))
+	white := image.NewGray(image.Rect(0, 0, 1240, 1754))
+	draw.Draw(white, white.Rect, image.White, image.Point{}, draw.Src)
+	status, _, stderr = runCLI(t, "read", scan("more.pdf", files[0], forms[0], files[1], forms[1], readtest.JPEGBytes(white, 90)))
 	if status == 0 || strings.Contains(stderr, "skipped") {
 		t.Errorf("three form pages for a sheet of two: %d\n%s", status, stderr)
+	}
+	// A page scanned twice into one PDF is the same image: read once, not
+	// as a second copy of the sheet.
+	status, out, stderr := runCLI(t, "read", scan("repeat.pdf", files[0], files[1], files[0]))
+	_, alone, _ := runCLI(t, "read", scan("once.pdf", files[0], files[1]))
+	if status != 0 || !strings.Contains(stderr, "repeat.pdf, page 3: the same image as page 1, read once") || transcriptBody(out) != transcriptBody(alone) {
+		t.Errorf("a page repeated in a PDF: %d\n%s\n%s", status, stderr, out)
+	}
+}
+
+// The web app reads through read as the command does: the same photo
+// chosen twice is read once, and a record form among the photos is
+// skipped with a word, not an error.
+func TestWebRead(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, pencils and scans sheets")
+	}
+	files, _ := pencilled(t)
+	forms := formJPEGs(t)
+	ans, err := webRead(context.Background(), []web.ReadFile{{Name: "a.jpg", Data: files[0]}, {Name: "again.jpg", Data: files[0]}, {Name: "form.jpg", Data: forms[0]}, {Name: "b.jpg", Data: files[1]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ans.Notes) != 1 || ans.Notes[0] != "again.jpg: the same file as a.jpg, read once" {
+		t.Errorf("notes %q", ans.Notes)
+	}
+	if len(ans.Pages) != 3 || ans.Pages[1].Name != "form.jpg" || ans.Pages[1].Error != "" || !strings.Contains(ans.Pages[1].Note, "record form") {
+		t.Errorf("pages %+v", ans.Pages)
+	}
+	if len(ans.Matches) != 1 || len(ans.Matches[0].Doubts) != 0 {
+		t.Errorf("matches %+v", ans.Matches)
 	}
 }

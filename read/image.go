@@ -40,6 +40,8 @@ type Page struct {
 	File  string // as named on the command line
 	Index int    // page of the file, from 1 (1 for an image file)
 	Load  func() (image.Image, error)
+
+	repeats int // the earlier page of the PDF with the same image, or 0
 }
 
 // Name names the page in messages: the file, and the page of a PDF.
@@ -201,7 +203,8 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 	if ctx.PageCount > MaxPDFPages {
 		return nil, fmt.Errorf("%s: %d pages, more than the %d read takes from one PDF: split it", name, ctx.PageCount, MaxPDFPages)
 	}
-	var mu sync.Mutex // pdfcpu's context is not safe for concurrent use
+	var mu sync.Mutex          // pdfcpu's context is not safe for concurrent use
+	imagePage := map[int]int{} // optimizing the PDF made equal images one object
 	for pg := 1; pg <= ctx.PageCount; pg++ {
 		// Sizes first (stubs decode nothing), so that a bomb is refused
 		// before its pixels are made.
@@ -225,6 +228,10 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 			return nil, fmt.Errorf("%s, page %d: %v", name, pg, err)
 		}
 		pg, nr, stub := pg, bestNr, best
+		repeats, ok := imagePage[nr]
+		if !ok {
+			imagePage[nr] = pg
+		}
 		load := func() (img image.Image, err error) {
 			defer func() {
 				if r := recover(); r != nil {
@@ -267,7 +274,7 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 			}
 			return img, err
 		}
-		pages = append(pages, &Page{File: name, Index: pg, Load: load})
+		pages = append(pages, &Page{File: name, Index: pg, Load: load, repeats: repeats})
 	}
 	return pages, nil
 }

@@ -9,7 +9,6 @@ import (
 	"mime"
 	"mime/multipart"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -45,6 +44,7 @@ type ReadFile struct {
 type ReadAnswer struct {
 	Pages   []ReadPage  `json:"pages"`
 	Matches []ReadMatch `json:"matches"`
+	Notes   []string    `json:"notes"` // what was left out (a photo sent twice), and why
 }
 
 // ReadPage is one page: why it could not be read, or what was read of it,
@@ -52,6 +52,7 @@ type ReadAnswer struct {
 type ReadPage struct {
 	Name     string  `json:"name"`
 	Error    string  `json:"error,omitempty"`
+	Note     string  `json:"note,omitempty"` // a page skipped, and why
 	Game     string  `json:"game,omitempty"`
 	Board    string  `json:"board,omitempty"`
 	Page     int     `json:"page,omitempty"`
@@ -173,9 +174,6 @@ func readFiles(r *http.Request, data []byte) ([]ReadFile, string) {
 		}
 		if len(b) == 0 {
 			return nil, fmt.Sprintf("%s is empty", fileName(part.FileName(), len(files)+1))
-		}
-		if slices.ContainsFunc(files, func(f ReadFile) bool { return bytes.Equal(f.Data, b) }) {
-			continue // the same photo chosen twice: read once
 		}
 		files = append(files, ReadFile{Name: fileName(part.FileName(), len(files)+1), Data: b})
 	}

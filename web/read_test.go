@@ -99,16 +99,6 @@ func TestReadUpload(t *testing.T) {
 	if w := post(body, ctype); w.Code != 200 || !slices.Equal(got, []string{"page1.jpg:10", "page2.jpg:11"}) {
 		t.Errorf("two pages in a form: %d %s, the reader got %v", w.Code, w.Body, got)
 	}
-	var dup bytes.Buffer
-	mw := multipart.NewWriter(&dup)
-	for _, n := range []string{"a.jpg", "b.jpg"} {
-		fw, _ := mw.CreateFormFile("file", n)
-		fw.Write([]byte("same bytes"))
-	}
-	mw.Close()
-	if w := post(&dup, mw.FormDataContentType()); w.Code != 200 || !slices.Equal(got, []string{"a.jpg:10"}) {
-		t.Errorf("the same photo twice: %d %s, the reader got %v", w.Code, w.Body, got)
-	}
 	w := httptest.NewRecorder()
 	r := httptest.NewRequest("POST", "http://localhost/api/read?name=a%0Agame:%20arcs", strings.NewReader("x"))
 	h.ServeHTTP(w, r)

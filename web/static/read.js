@@ -44,14 +44,20 @@ export async function readPage({el, show, errorText}) {
     const body = await r.json();
     body.pages ||= [];
     body.matches ||= [];
+    body.notes ||= [];
     status.textContent = `${body.pages.length} page(s) read: ${names}. To add a page of the sheet, choose it too.`;
     out.replaceChildren(
+      ...body.notes.map(n => el('p', {class: 'note'}, n)),
       ...body.matches.map((m, i) => match(m, i)),
       el('div', {class: 'pages'}, body.pages.map(p => el('figure', {class: 'overlay'},
         p.overlay ? el('img', {src: p.overlay, alt: `what was read on ${p.name}`}) : '',
-        el('figcaption', {class: p.error ? 'error' : ''}, p.error ? `${p.name}: ${p.error}` :
+        el('figcaption', {class: p.error ? 'error' : ''}, p.error || p.note ? `${p.name}: ${p.error || p.note}` :
           `${p.name}: page ${p.page} of ${p.pages} of board ${p.board}, registered to ${p.residual_mm.toFixed(2)} mm; ${p.moves} moves read, ${p.doubts} in doubt`)))));
   });
+
+  // A problem of the whole match ("round 2: its board was not ...") is a
+  // line of its own in the list.
+  function sentence(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 
   function match(m, i) {
     m.doubts ||= [];
@@ -65,7 +71,7 @@ export async function readPage({el, show, errorText}) {
     return el('article', {class: 'read-match', id: `read-match-${i}`},
       el('h2', {}, `${m.title}, board ${m.board}`),
       m.doubts.length ? el('div', {class: 'doubts'}, el('p', {class: 'error'}, `${m.doubts.length} doubt(s): check them on the board before scoring.`),
-        el('ul', {}, m.doubts.map(d => el('li', {}, d.move >= 0 ? `Round ${d.round + 1}, move ${d.move + 1} (${d.text}): ${d.why}` : d.round >= 0 ? `Round ${d.round + 1}: ${d.why}` : d.why))))
+        el('ul', {}, m.doubts.map(d => el('li', {}, d.move >= 0 ? `Round ${d.round + 1}, move ${d.move + 1} (${d.text}): ${d.why}` : d.round >= 0 ? `Round ${d.round + 1}: ${d.why}` : sentence(d.why)))))
         : el('p', {class: 'okay'}, 'Every move read without doubt.'),
       el('div', {class: 'row'}, open, save),
       el('details', {}, el('summary', {}, 'Transcript'), el('pre', {}, m.transcript)));

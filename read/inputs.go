@@ -1,0 +1,76 @@
+package read
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+)
+
+// Inputs gathers the pages of the files given to be read, each file and
+// each page image once: the same scan given twice, or a page repeated
+// inside one PDF, would otherwise read as a second copy of its sheet.
+type Inputs struct {
+	Pages []*Page
+	Notes []string // what was left out, and why, one line each
+	seen  map[[32]byte]string
+}
+
+// Add adds the pages of the file name holding data. The same bytes given
+// before under another name add nothing but a note; an error names the
+// file (and page) that cannot be read.
+func (in *Inputs) Add(name string, data []byte) error {
+	sum := sha256.Sum256(data)
+	if first, ok := in.seen[sum]; ok {
+		in.Notes = append(in.Notes, fmt.Sprintf("%s: the same file as %s, read once", (&Page{File: name}).Name(), (&Page{File: first}).Name()))
+		return nil
+	}
+	if in.seen == nil {
+		in.seen = map[[32]byte]string{}
+	}
+	in.seen[sum] = name
+	ps, err := Pages(name, data)
+	if err != nil {
+		return err
+	}
+	for _, p := range ps {
+		if p.repeats > 0 {
+			in.Notes = append(in.Notes, fmt.Sprintf("%s: the same image as page %d, read once", p.Name(), p.repeats))
+			continue
+		}
+		in.Pages = append(in.Pages, p)
+	}
+	return nil
+}
+
+// FormPages reports whether the pages that failed are the sheets' pages
+// without a board (a duplex scan takes the record forms too): each failed
+// for want of registration marks, every match read has all its boards,
+// and they are no more than the pages the codes read say the sheets have
+// beyond those read. A board page that did not register leaves its match
+// short of a board, or makes more such pages than the sheets have, and is
+// then an error.
+func FormPages(results []*PageResult, matches []*Match) bool {
+	failed := 0
+	for _, pr := range results {
+		if pr.Err == nil {
+			continue
+		}
+		if !errors.Is(pr.Err, ErrNoMarks) {
+			return false
+		}
+		failed++
+	}
+	if failed == 0 || len(matches) == 0 {
+		return false
+	}
+	spare := 0
+	for _, m := range matches {
+		for _, b := range m.Rounds {
+			if b == nil {
+				return false
+			}
+		}
+		spare += m.Code.Pages - len(m.Pages)
+	}
+	return failed <= spare
+}
