@@ -101,7 +101,7 @@ func runRead(c *cli.Context) error {
 		fmt.Fprintf(stderr, "papergames: %s\n", n)
 	}
 	pages := in.Pages
-	results := read.ReadAll(pages, c.Int("workers"), overlay != "")
+	results := read.ReadAll(pages, c.Int("workers"))
 	matches := read.Group(results)
 	forms := read.FormPages(results, matches)
 	for _, pr := range results {
@@ -312,7 +312,7 @@ func writeOverlay(name string, results []*read.PageResult, matches []*read.Match
 		doc.SetCreator("papergames read", true)
 	}
 	for i, pr := range results {
-		if pr.Img == nil {
+		if !pr.Decoded {
 			continue // not decoded: its reason is on standard error
 		}
 		img, err := read.Overlay(pr, matchOf[pr])

@@ -44,7 +44,7 @@ func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		results = append(results, read.ReadPage(p, true))
+		results = append(results, read.ReadPage(p))
 	}
 	matches := read.Group(results)
 	matchOf := map[*read.PageResult]*read.Match{}
@@ -74,7 +74,7 @@ func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error)
 				}
 			}
 		}
-		if pr.Img != nil { // a page not decoded has its reason, no picture
+		if pr.Decoded { // a page not decoded has its reason, no picture
 			img, err := read.Overlay(pr, matchOf[pr])
 			if err != nil {
 				return nil, err

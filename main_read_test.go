@@ -427,7 +427,7 @@ func readOne(t *testing.T, data []byte) *read.PageResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr := read.ReadPage(ps[0], false)
+	pr := read.ReadPage(ps[0])
 	if pr.Err != nil {
 		t.Fatal(pr.Err)
 	}

@@ -51,7 +51,7 @@ func BenchmarkReadPage300dpi(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if pr := read.ReadPage(ps[0], false); pr.Err != nil {
+		if pr := read.ReadPage(ps[0]); pr.Err != nil {
 			b.Fatal(pr.Err)
 		}
 	}
@@ -71,7 +71,7 @@ func BenchmarkReadPages300dpi(b *testing.B) {
 			}
 			pages = append(pages, ps...)
 		}
-		for _, pr := range read.ReadAll(pages, 0, false) {
+		for _, pr := range read.ReadAll(pages, 0) {
 			if pr.Err != nil {
 				b.Fatal(pr.Err)
 			}
@@ -100,7 +100,7 @@ func BenchmarkReadPageCPU(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if pr := read.ReadPage(ps[0], false); pr.Err != nil {
+				if pr := read.ReadPage(ps[0]); pr.Err != nil {
 					b.Fatal(pr.Err)
 				}
 			}

@@ -27,17 +27,21 @@ const OverlayMax = 2400
 // lighter so the colours stand out. m is the page's match (nil for a page
 // not read), whose transcript the moves are replayed from.
 func Overlay(pr *PageResult, m *Match) (*image.RGBA, error) {
-	if pr.Img == nil {
-		return nil, fmt.Errorf("%s: its image was not kept", pr.Page.Name())
+	if !pr.Decoded {
+		return nil, fmt.Errorf("%s: its image was not decoded", pr.Page.Name())
 	}
-	b := pr.Img.Bounds()
+	img, err := pr.Page.Load()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", pr.Page.Name(), err)
+	}
+	b := img.Bounds()
 	f := math.Min(1, OverlayMax/float64(max(b.Dx(), b.Dy())))
 	w, h := int(float64(b.Dx())*f), int(float64(b.Dy())*f)
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
 	// Nearest-pixel reduction, washed towards white.
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			r, g, bl, _ := pr.Img.At(b.Min.X+int(float64(x)/f), b.Min.Y+int(float64(y)/f)).RGBA()
+			r, g, bl, _ := img.At(b.Min.X+int(float64(x)/f), b.Min.Y+int(float64(y)/f)).RGBA()
 			i := dst.PixOffset(x, y)
 			dst.Pix[i] = uint8(90 + float64(r>>8)*165/255)
 			dst.Pix[i+1] = uint8(90 + float64(g>>8)*165/255)

@@ -16,7 +16,6 @@ package read
 
 import (
 	"fmt"
-	"image"
 	"runtime"
 	"sort"
 	"strings"
@@ -34,8 +33,9 @@ type PageResult struct {
 	Reg    *Registration
 	Boards []*BoardResult
 	Err    error // the page could not be read: no marks, no code, ...
-	// Img is the page's image, kept only when asked (for an overlay).
-	Img image.Image
+	// Decoded is whether the page's image was decoded (Overlay decodes
+	// it again).
+	Decoded bool
 }
 
 // BoardResult is one board of a page read.
@@ -56,18 +56,17 @@ func Find(code string) games.Game {
 	return nil
 }
 
-// ReadPage reads one page: registration, code, boards. keep keeps the
-// decoded image in the result.
-func ReadPage(p *Page, keep bool) *PageResult {
+// ReadPage reads one page: registration, code, boards. Its pixels are
+// not kept: an overlay decodes the page again, so that reading a class
+// holds one page's pixels a worker at a time.
+func ReadPage(p *Page) *PageResult {
 	pr := &PageResult{Page: p}
 	img, err := p.Load()
 	if err != nil {
 		pr.Err = err
 		return pr
 	}
-	if keep {
-		pr.Img = img
-	}
+	pr.Decoded = true
 	ph := newPhoto(img)
 	reg, err := ph.register(Find)
 	pr.Reg = reg
@@ -108,7 +107,7 @@ func notRead(g games.Game) string {
 
 // ReadAll reads pages on every core (workers <= 0) and returns their
 // results in order. Each worker holds one page's pixels at a time.
-func ReadAll(pages []*Page, workers int, keep bool) []*PageResult {
+func ReadAll(pages []*Page, workers int) []*PageResult {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -120,7 +119,7 @@ func ReadAll(pages []*Page, workers int, keep bool) []*PageResult {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				out[i] = ReadPage(pages[i], keep)
+				out[i] = ReadPage(pages[i])
 			}
 		}()
 	}

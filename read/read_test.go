@@ -179,7 +179,7 @@ func TestReadPagesWithoutBoard(t *testing.T) {
 			}
 			others++
 			img := pg.Img
-			pr := read.ReadPage(&read.Page{File: "scan.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+			pr := read.ReadPage(&read.Page{File: "scan.png", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 			if !errors.Is(pr.Err, read.ErrNoMarks) {
 				t.Errorf("%s, page %d (no board): %v, want %v", id, i+1, pr.Err, read.ErrNoMarks)
 			}
@@ -209,7 +209,7 @@ func TestMissingPage(t *testing.T) {
 	var prs []*read.PageResult
 	for _, bp := range []layout.BoardPage{bps[1], bps[0]} {
 		img := doc.Pages[bp.Page-1].Img
-		pr := read.ReadPage(&read.Page{File: "scan.pdf", Index: bp.Page, Load: func() (image.Image, error) { return img, nil }}, false)
+		pr := read.ReadPage(&read.Page{File: "scan.pdf", Index: bp.Page, Load: func() (image.Image, error) { return img, nil }})
 		if pr.Err != nil {
 			t.Fatalf("page %d: %v", bp.Page, pr.Err)
 		}
@@ -260,7 +260,7 @@ func TestReadCoarsePage(t *testing.T) {
 	}
 	bps, doc := printed(t, g, map[string]string{"copies": "2"}, 36)
 	img := doc.Pages[bps[0].Page-1].Img
-	pr := read.ReadPage(&read.Page{File: "small.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	pr := read.ReadPage(&read.Page{File: "small.png", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 	if pr.Err == nil || !strings.Contains(pr.Err.Error(), "the image is coarse, about 3") {
 		t.Errorf("a page at 36 dpi: %v", pr.Err)
 	}
@@ -276,7 +276,7 @@ func TestReadSmallDots(t *testing.T) {
 	bps, doc := printed(t, g, map[string]string{"copies": "2"}, 200)
 	src := doc.Pages[bps[0].Page-1].Img
 	load := func(img image.Image) *read.PageResult {
-		return read.ReadPage(&read.Page{File: "dots.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+		return read.ReadPage(&read.Page{File: "dots.png", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 	}
 	pr := load(src)
 	if pr.Err != nil || !pr.Boards[0].Out.Blank || len(pr.Boards[0].Out.Doubts) > 0 {

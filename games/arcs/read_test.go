@@ -109,7 +109,7 @@ func playRandom(t testing.TB, p *readtest.Page, m int, pp play, pen readtest.Pen
 // readBoards reads the page's image and returns its boards read.
 func readBoards(t testing.TB, img image.Image) []*read.BoardResult {
 	t.Helper()
-	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 	if pr.Err != nil {
 		t.Fatalf("not registered: %v", pr.Err)
 	}
@@ -194,7 +194,7 @@ func corpus(t *testing.T, flags map[string]string, m int, kinds map[string]bool,
 			truth := playRandom(t, p, m, play{n: -1}, readtest.Pencils[k%len(readtest.Pencils)], rng)
 			img := d.Apply(p.Img, rng)
 			c.Pages++
-			pr := read.ReadPage(&read.Page{File: "corpus.jpg", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+			pr := read.ReadPage(&read.Page{File: "corpus.jpg", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 			if pr.Err != nil {
 				t.Logf("%s: not registered: %v", d.Name, pr.Err)
 				if dir := os.Getenv("READ_SAVE"); dir != "" {

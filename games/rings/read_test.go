@@ -56,7 +56,7 @@ func readBoard(t *testing.T, flags map[string]string, moves []string, pen readte
 	rng := rand.New(rand.NewPCG(5, 6))
 	pen.Draw(p.Img, g.Paper(games.Erase[rings.Move](st), pl.Figure, pl.O, pl.S), rng)
 	img := d.Apply(p.Img, rng)
-	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 	if pr.Err != nil {
 		t.Fatal(pr.Err)
 	}

@@ -132,7 +132,7 @@ func ReadCount(t testing.TB, p *Page, img image.Image) Count {
 	if p.Blank {
 		c.BlankPages = 1
 	}
-	pr := read.ReadPage(&read.Page{File: "corpus.jpg", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	pr := read.ReadPage(&read.Page{File: "corpus.jpg", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 	if pr.Err != nil {
 		for _, moves := range p.Truth {
 			c.Moves += len(moves)
@@ -213,7 +213,7 @@ func ScoresAgree(t testing.TB, g games.Scorer, v games.Values, what any, pages [
 // board on it is read.
 func ReadImage(t testing.TB, img image.Image) *read.PageResult {
 	t.Helper()
-	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }}, false)
+	pr := read.ReadPage(&read.Page{File: "test.png", Index: 1, Load: func() (image.Image, error) { return img, nil }})
 	if pr.Err != nil {
 		t.Fatal(pr.Err)
 	}
