@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -63,7 +64,7 @@ const heavyPairs = 20_000
 // list, rules), 1 light work, 2 heavy work. A transcript sent to score
 // or to play on is read (its body put back) and its moves counted; a
 // board's transcript read so is handed to its handler (boardWork).
-func class(r *http.Request) (int, *work, func()) {
+func class(w http.ResponseWriter, r *http.Request) (int, *work, func()) {
 	p := r.URL.Path
 	switch {
 	case !strings.HasPrefix(p, "/api/") || p == "/api/games" || strings.HasPrefix(p, "/api/rules/"):
@@ -71,7 +72,7 @@ func class(r *http.Request) (int, *work, func()) {
 	case p == "/api/read":
 		// The photo is received before the work starts: a slow upload
 		// holds no work slot, nor counts against the work's bound.
-		body, done, ok := upload(r)
+		body, done, ok := upload(w, r)
 		r.Body = io.NopCloser(body)
 		if !ok {
 			// Not received: the handler says why at once, before the
@@ -116,10 +117,24 @@ func class(r *http.Request) (int, *work, func()) {
 // app is busy.
 var uploads = make(chan struct{}, 4)
 
+// A photo is received within UploadTime, and never waits UploadIdle for
+// its next bytes nor arrives slower than UploadRate after the first
+// UploadIdle: a phone on a slow line sends 40 MB in minutes, past the
+// server's read timeout, while a stalled client gives its upload slot
+// back within seconds.
+const (
+	UploadIdle = 10 * time.Second
+	UploadTime = 5 * time.Minute
+	UploadRate = 16 << 10 // bytes a second
+)
+
+// pace is the upload's pace, which the tests shorten.
+var pace = paced{idle: UploadIdle, most: UploadTime, rate: UploadRate}
+
 // upload receives a photo's body whole, within MaxReadBody and the
-// server's read timeout, and returns a reader of it, or of why it
-// could not be received (ok false).
-func upload(r *http.Request) (io.Reader, func(), bool) {
+// upload's pace (UploadIdle, UploadTime, UploadRate), and returns a
+// reader of it, or of why it could not be received (ok false).
+func upload(w http.ResponseWriter, r *http.Request) (io.Reader, func(), bool) {
 	wait := time.NewTimer(MaxWait * stretch)
 	defer wait.Stop()
 	select {
@@ -132,11 +147,52 @@ func upload(r *http.Request) (io.Reader, func(), bool) {
 	// The slot is held until the request ends (done): the photos
 	// received are held until then too, and 4 of them bound the memory.
 	done := func() { <-uploads }
-	data, err := pginput.ReadAll("the image", r.Body, MaxReadBody)
+	body := &paced{r: r.Body, rc: http.NewResponseController(w), start: time.Now(), idle: pace.idle * stretch, most: pace.most * stretch, rate: pace.rate}
+	data, err := pginput.ReadAll("the image", body, MaxReadBody)
 	if err != nil {
 		return errReader{err}, done, false
 	}
+	// The answer is written after the work: its deadline too is the
+	// upload's, not the server's.
+	body.rc.SetWriteDeadline(time.Now().Add(HeavyDeadline*stretch + 30*time.Second))
+	body.rc.SetReadDeadline(time.Time{})
 	return bytes.NewReader(data), done, true
+}
+
+// paced reads a request's body, moving the connection's read deadline
+// on with each read: the next bytes are due within idle, all of them
+// within most of start, and after the first idle at least rate bytes a
+// second on average. A server whose connection takes no deadline (a
+// test's recorder) reads the body as it comes.
+type paced struct {
+	r          io.Reader
+	rc         *http.ResponseController
+	start      time.Time
+	idle, most time.Duration
+	rate       int
+	got        int
+}
+
+// errSlowUpload is a body that stopped arriving, or arrived too slowly.
+var errSlowUpload = errors.New("the photo arrived too slowly")
+
+func (p *paced) Read(b []byte) (int, error) {
+	now := time.Now()
+	took := now.Sub(p.start)
+	if took > p.most || took > p.idle && float64(p.got) < float64(p.rate)*(took-p.idle).Seconds() {
+		return 0, errSlowUpload
+	}
+	due := now.Add(p.idle)
+	if end := p.start.Add(p.most); end.Before(due) {
+		due = end
+	}
+	p.rc.SetReadDeadline(due)
+	n, err := p.r.Read(b)
+	p.got += n
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		err = errSlowUpload
+	}
+	return n, err
 }
 
 // errBusyUpload is the body of a photo that waited too long to be
@@ -154,7 +210,7 @@ var errDeadline = errors.New("the request's deadline passed")
 // wrap bounds h's work by the gate and a deadline.
 func (g *gate) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, work, done := class(r)
+		c, work, done := class(w, r)
 		if done != nil {
 			defer done()
 		}

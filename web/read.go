@@ -114,6 +114,8 @@ func handleRead(w http.ResponseWriter, r *http.Request) {
 		switch {
 		case errors.As(err, &se) || errors.As(err, &mb):
 			fail(w, tooBig, "the photos sent are larger than 40 MB, more than the web app reads: send smaller photos, or use papergames read")
+		case errors.Is(err, errSlowUpload):
+			fail(w, http.StatusRequestTimeout, fmt.Sprintf("the photo arrived too slowly (nothing for %v, or less than %d KB a second, or more than %v in all), and the web app stopped waiting: send it again on a better connection, or smaller", UploadIdle, UploadRate>>10, UploadTime))
 		case errors.Is(err, errBusyUpload):
 			w.Header().Set("Retry-After", "2")
 			fail(w, http.StatusServiceUnavailable, fmt.Sprintf("the web app is busy receiving other photos, and this one waited %v; try again in a moment", MaxWait))

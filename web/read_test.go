@@ -114,6 +114,61 @@ func TestReadUpload(t *testing.T) {
 	}
 }
 
+// TestReadUploadPace: a photo sent slowly but steadily is received past
+// the server's read timeout (a campaign's upload of 30 s failed), and one
+// that stops arriving gets 408 and why once its next bytes are overdue,
+// not at the read timeout, giving its upload slot back.
+func TestReadUploadPace(t *testing.T) {
+	SetReader(func(ctx context.Context, files []ReadFile) (*ReadAnswer, error) { return &ReadAnswer{}, nil })
+	defer SetReader(nil)
+	defer func(p paced) { pace = p }(pace)
+	pace = paced{idle: 300 * time.Millisecond, most: 5 * time.Second, rate: 1000}
+	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, patient: time.Second}
+	srv := httptest.NewUnstartedServer(guard(g.wrap(http.HandlerFunc(handleRead))))
+	srv.Config.ReadTimeout = 200 * time.Millisecond * stretch
+	srv.Start()
+	defer srv.Close()
+	send := func(body []byte, pause time.Duration, stall bool) (string, time.Duration) {
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+		start := time.Now()
+		fmt.Fprintf(conn, "POST /api/read?name=x.jpg HTTP/1.1\r\nHost: localhost\r\nContent-Length: %d\r\n\r\n", len(body)+100*btoi(stall))
+		for len(body) > 0 {
+			n := min(100, len(body))
+			conn.Write(body[:n])
+			body = body[n:]
+			time.Sleep(pause)
+		}
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second * stretch))
+		answer, _ := io.ReadAll(conn)
+		return string(answer), time.Since(start)
+	}
+	steady := append([]byte("\xff\xd8\xff"), bytes.Repeat([]byte{'x'}, 1500)...)
+	if answer, took := send(steady, 20*time.Millisecond, false); !strings.HasPrefix(answer, "HTTP/1.1 200") || took < 250*time.Millisecond*stretch {
+		t.Errorf("a steady upload of %v: %q", took, answer)
+	}
+	// Stalled: the body's last 100 bytes never come, the connection open.
+	answer, took := send(steady[:200], 0, true)
+	if !strings.HasPrefix(answer, "HTTP/1.1 408") || !strings.Contains(answer, "too slowly") || took > 3*time.Second*stretch {
+		t.Errorf("a stalled upload, answered after %v: %q", took, answer)
+	}
+	// Too slow on average, though never idle for long.
+	answer, _ = send(steady, 200*time.Millisecond, false)
+	if !strings.HasPrefix(answer, "HTTP/1.1 408") {
+		t.Errorf("an upload at 500 bytes a second: %q", answer)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // TestReadUploadCutShort: a client that sends part of a photo and stops
 // gets 400 and why, through a real connection (the server stops a
 // request whose client has gone, and the answer was an empty 200, or a
