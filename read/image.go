@@ -18,6 +18,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
 
 	"papergames/input"
 )
@@ -241,32 +242,39 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 			mu.Lock()
 			obj := ctx.Optimize.ImageObjects[nr]
 			var full *model.Image
-			if obj != nil {
-				full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
-			}
 			var raw []byte
-			cmyk := false
+			samples := false // raw holds the stream's samples
 			switch {
-			case err != nil || full == nil:
-			case full.FileType == "tif" && stub.Comp == 4 && stub.Bpc == 8:
-				// pdfcpu hands 8-bit CMYK over as a TIFF Go's tiff does
-				// not take: the stream's samples themselves.
+			case obj == nil:
+			case plainSamples(stub, obj.ImageDict):
+				// A lossless scan's page image is its samples: pdfcpu
+				// would encode them as a PNG to be decoded again (8 s
+				// and most of a gigabyte for a 600 dpi page).
 				if err = obj.ImageDict.Decode(); err == nil {
-					raw, cmyk = obj.ImageDict.Content, true
+					raw, samples = obj.ImageDict.Content, true
 					obj.ImageDict.Content = nil // held by the page, not the PDF
 				}
 			default:
-				raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
+				full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
+				switch {
+				case err != nil || full == nil:
+				case full.FileType == "tif" && stub.Comp == 4 && stub.Bpc == 8:
+					// pdfcpu hands 8-bit CMYK over as a TIFF Go's tiff
+					// does not take: the stream's samples themselves.
+					if err = obj.ImageDict.Decode(); err == nil {
+						raw, samples = obj.ImageDict.Content, true
+						obj.ImageDict.Content = nil
+					}
+				default:
+					raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
+				}
 			}
 			mu.Unlock()
-			if err != nil || full == nil {
+			switch {
+			case err != nil || obj == nil || (full == nil && !samples):
 				return nil, fmt.Errorf("its image cannot be extracted (%s)", lastCause(err))
-			}
-			if cmyk {
-				if len(raw) < 4*stub.Width*stub.Height {
-					return nil, errors.New("its image cannot be extracted: its data is cut short")
-				}
-				return &image.CMYK{Pix: raw[:4*stub.Width*stub.Height], Stride: 4 * stub.Width, Rect: image.Rect(0, 0, stub.Width, stub.Height)}, nil
+			case samples:
+				return rawImage(raw, &stub)
 			}
 			img, err = decode(raw)
 			if err != nil {
@@ -299,13 +307,40 @@ func lastCause(err error) string {
 	return m
 }
 
-// rawImage makes an image of a page image pdfcpu left undecoded: 8-bit
-// grey, RGB or CMYK samples.
+// plainSamples reports whether a PDF page image is read from its
+// stream's samples: Flate-compressed (or not at all), 8-bit grey, RGB or
+// CMYK or 1-bit grey, without a palette, a Decode array or a mask.
+func plainSamples(m model.Image, sd *types.StreamDict) bool {
+	if m.Filter != "FlateDecode" && m.Filter != "" || m.IsImgMask || m.HasImgMask || m.HasSMask || sd.HasEntry("Decode") {
+		return false
+	}
+	switch m.Cs {
+	case "DeviceGray", "CalGray", "DeviceRGB", "CalRGB", "DeviceCMYK", "ICCBased":
+	default:
+		return false
+	}
+	return m.Bpc == 8 && (m.Comp == 1 || m.Comp == 3 || m.Comp == 4) || m.Bpc == 1 && m.Comp == 1
+}
+
+// rawImage makes an image of a page image's samples: 8-bit grey, RGB or
+// CMYK, or 1-bit grey (a black and white scan), each row from a whole
+// byte.
 func rawImage(raw []byte, m *model.Image) (image.Image, error) {
 	w, h := m.Width, m.Height
 	switch {
 	case m.FileType == "jpx":
 		return nil, errors.New("a JPEG 2000 page image, which read does not decode: scan to JPEG or PNG")
+	case m.Bpc == 1 && m.Comp == 1 && len(raw) >= (w+7)/8*h:
+		img := image.NewGray(image.Rect(0, 0, w, h))
+		row := (w + 7) / 8
+		for y := range h {
+			for x := range w {
+				if raw[y*row+x/8]&(0x80>>(x%8)) != 0 {
+					img.Pix[y*w+x] = 255
+				}
+			}
+		}
+		return img, nil
 	case m.Bpc == 8 && m.Comp == 4 && len(raw) >= 4*w*h:
 		return &image.CMYK{Pix: raw[:4*w*h], Stride: 4 * w, Rect: image.Rect(0, 0, w, h)}, nil
 	case m.Bpc == 8 && m.Comp == 1 && len(raw) >= w*h:
@@ -316,6 +351,9 @@ func rawImage(raw []byte, m *model.Image) (image.Image, error) {
 			img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = raw[3*i], raw[3*i+1], raw[3*i+2], 255
 		}
 		return img, nil
+	}
+	if m.Bpc*m.Comp > 0 && len(raw) < (w*m.Bpc*m.Comp+7)/8*h {
+		return nil, errors.New("its image cannot be extracted: its data is cut short")
 	}
 	return nil, fmt.Errorf("a page image papergames cannot decode (%s, %d bits, %d components, filter %s)", m.FileType, m.Bpc, m.Comp, m.Filter)
 }
