@@ -248,8 +248,8 @@ type Count struct {
 	Pages, Registered      int
 	Moves                  int // moves on the pages (the truth)
 	Right                  int // read, and not in doubt
-	Flagged                int // read in doubt (right or wrong), or missed with the round flagged
-	WrongUnflagged         int // read wrong, or missed, with no doubt said
+	Flagged                int // moves of the truth read in doubt, or missed with the round flagged
+	WrongUnflagged         int // moves read wrong, or missed, with no doubt said
 	BlankPages, BlankFalse int // blank pages, and those read as holding a move, or in doubt
 }
 
@@ -279,7 +279,9 @@ func (c Count) String() string {
 
 // Compare counts a round read (moves with their doubts) against its truth,
 // as sets: the paper holds no order where the game does not show it. A
-// move missed counts as flagged when the round says it is in doubt.
+// move missed counts as flagged when the round says it is in doubt; a
+// move read that the truth lacks is wrong unless in doubt, and is then
+// no move of the truth (so right and flagged stay within the moves).
 func Compare(truth []string, out *games.ReadOut) Count {
 	read := out.Moves
 	c := Count{Moves: len(truth)}
@@ -296,7 +298,6 @@ func Compare(truth []string, out *games.ReadOut) Count {
 			want[m.Text]--
 			c.Flagged++
 		case m.Doubt != "":
-			c.Flagged++
 		default:
 			c.WrongUnflagged++
 		}
