@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/filter"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/types"
@@ -197,6 +198,11 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 	}()
 	conf := model.NewDefaultConfiguration()
 	conf.ValidationMode = model.ValidationRelaxed
+	// A stream that inflates past what a page's image holds is a bomb:
+	// pdfcpu's own bound is 512 MB (a 2 MB PDF took 2.1 GB).
+	conf.Limits.MaxDecodeBytes = 4 * MaxPixels
+	conf.Limits.MaxImageBytes = 4 * MaxPixels
+	conf.Limits.MaxImagePixels = MaxPixels
 	ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
 	if err != nil {
 		return nil, fmt.Errorf("%s: not a readable PDF: it is damaged or cut off (%s)", name, lastCause(err))
@@ -250,12 +256,22 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 				// A lossless scan's page image is its samples: pdfcpu
 				// would encode them as a PNG to be decoded again (8 s
 				// and most of a gigabyte for a 600 dpi page).
-				if err = obj.ImageDict.Decode(); err == nil {
+				// Its samples and no more: a stream that inflates
+				// further is a bomb.
+				size := (int64(stub.Width)*int64(stub.Bpc*stub.Comp)+7)/8*int64(stub.Height) + 4096
+				if err = obj.ImageDict.DecodeWithLimit(size); err == nil {
 					raw, samples = obj.ImageDict.Content, true
 					obj.ImageDict.Content = nil // held by the page, not the PDF
+				} else if errors.Is(err, filter.ErrDecodeLimitExceeded) {
+					err = errors.New("its data inflates to more than the image's size, so the file is damaged or hostile")
 				}
 			default:
-				full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
+				// Decoded first within the bound: pdfcpu's is 512 MB.
+				if err = obj.ImageDict.DecodeWithLimit(4 * MaxPixels); err == nil {
+					full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
+				} else if errors.Is(err, filter.ErrDecodeLimitExceeded) {
+					err = errors.New("its data inflates to more than an image read takes, so the file is damaged or hostile")
+				}
 				switch {
 				case err != nil || full == nil:
 				case full.FileType == "tif" && stub.Comp == 4 && stub.Bpc == 8:

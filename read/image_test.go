@@ -9,6 +9,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"papergames/internal/testenv"
 	"strings"
 	"testing"
 
@@ -81,7 +82,10 @@ func onePagePDF(w, h int, cs string, bpc int, filter string, data []byte) []byte
 	if filter != "" {
 		f = " /Filter /" + filter
 	}
-	obj(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /%s /BitsPerComponent %d%s /Length %d >>\nstream\n%s\nendstream", w, h, cs, bpc, f, len(data), data))
+	if !strings.HasPrefix(cs, "[") {
+		cs = "/" + cs
+	}
+	obj(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent %d%s /Length %d >>\nstream\n%s\nendstream", w, h, cs, bpc, f, len(data), data))
 	content := "q 595 0 0 842 0 0 cm /Im1 Do Q"
 	obj(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content))
 	xref := b.Len()
@@ -165,6 +169,25 @@ func TestPDFSamples(t *testing.T) {
 	}
 	if err == nil || !strings.Contains(err.Error(), "cut short") {
 		t.Errorf("samples cut short: %v", err)
+	}
+	// A bomb: 20 MB of samples for an image of 90,300, refused as it
+	// inflates (a 2 MB PDF took 2.1 GB).
+	ps, err = Pages("bomb.pdf", onePagePDF(w, h, "DeviceGray", 8, "FlateDecode", deflated(make([]byte, 20<<20))))
+	if err == nil {
+		_, err = ps[0].Load()
+	}
+	if err == nil || !strings.Contains(err.Error(), "inflates to more than the image's size") {
+		t.Errorf("a bomb: %v", err)
+	}
+	// One pdfcpu decodes (a palette), bounded all the same.
+	if !testenv.Race() {
+		ps, err = Pages("bomb2.pdf", onePagePDF(w, h, "[/Indexed /DeviceGray 1 <00ff>]", 8, "FlateDecode", deflated(make([]byte, 4*MaxPixels+1))))
+		if err == nil {
+			_, err = ps[0].Load()
+		}
+		if err == nil || !strings.Contains(err.Error(), "inflates to more than an image read takes") {
+			t.Errorf("a bomb with a palette: %v", err)
+		}
 	}
 	// A PNG's predictors, as gofpdf embeds a PNG.
 	src := image.NewGray(image.Rect(0, 0, w, h))
