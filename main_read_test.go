@@ -5,7 +5,6 @@ import (
 	"compress/zlib"
 	"context"
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -440,15 +439,8 @@ func layoutPoint(x, y float64) layout.Point { return layout.Point{X: x, Y: y} }
 // as some copiers write.
 func cmykPDF(t *testing.T, imgs []image.Image) []byte {
 	t.Helper()
-	var objs [][]byte
-	n := len(imgs)
-	objs = append(objs, []byte("<< /Type /Catalog /Pages 2 0 R >>"))
-	var kids []string
-	for i := range n {
-		kids = append(kids, fmt.Sprintf("%d 0 R", 3+3*i))
-	}
-	objs = append(objs, []byte(fmt.Sprintf("<< /Type /Pages /Kids [%s] /Count %d >>", strings.Join(kids, " "), n)))
-	for i, img := range imgs {
+	var pages []readtest.PDFImage
+	for _, img := range imgs {
 		b := img.Bounds()
 		var z bytes.Buffer
 		zw := zlib.NewWriter(&z)
@@ -461,26 +453,9 @@ func cmykPDF(t *testing.T, imgs []image.Image) []byte {
 			zw.Write(row)
 		}
 		zw.Close()
-		content := "q 595 0 0 842 0 0 cm /Im0 Do Q"
-		objs = append(objs,
-			[]byte(fmt.Sprintf("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>", 4+3*i, 5+3*i)),
-			append([]byte(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceCMYK /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n", b.Dx(), b.Dy(), z.Len())), append(z.Bytes(), "\nendstream"...)...),
-			[]byte(fmt.Sprintf("<< /Length %d >>\nstream\n%s\nendstream", len(content), content)))
+		pages = append(pages, readtest.PDFImage{W: b.Dx(), H: b.Dy(), ColorSpace: "DeviceCMYK", Bpc: 8, Filter: "FlateDecode", Data: z.Bytes()})
 	}
-	var buf bytes.Buffer
-	buf.WriteString("%PDF-1.4\n")
-	var offs []int
-	for i, o := range objs {
-		offs = append(offs, buf.Len())
-		fmt.Fprintf(&buf, "%d 0 obj\n%s\nendobj\n", i+1, o)
-	}
-	x := buf.Len()
-	fmt.Fprintf(&buf, "xref\n0 %d\n0000000000 65535 f \n", len(objs)+1)
-	for _, o := range offs {
-		fmt.Fprintf(&buf, "%010d 00000 n \n", o)
-	}
-	fmt.Fprintf(&buf, "trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n", len(objs)+1, x)
-	return buf.Bytes()
+	return readtest.ScanPDF(pages...)
 }
 
 // A copier's scan-to-PDF of CMYK page images reads as its RGB scan does
