@@ -6,13 +6,14 @@ import (
 	"image"
 	"image/color"
 	"image/png"
-	"papergames/internal/testenv"
-	"papergames/read"
-	"papergames/read/readtest"
 	"strings"
 	"testing"
 
 	"github.com/jung-kurt/gofpdf"
+
+	"papergames/internal/testenv"
+	"papergames/read"
+	"papergames/read/readtest"
 )
 
 func deflated(b []byte) []byte {
