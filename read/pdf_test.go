@@ -128,3 +128,23 @@ func TestPDFSamples(t *testing.T) {
 		t.Errorf("a PNG in a PDF: %T %v", img, err)
 	}
 }
+
+// FuzzPDFPages: a scan-to-PDF of any bytes gives pages or an error, and
+// each page an image or an error: never a panic, nor more than the bound.
+func FuzzPDFPages(f *testing.F) {
+	grey := make([]byte, 301*300)
+	f.Add(readtest.ScanPDF(readtest.PDFImage{W: 301, H: 300, ColorSpace: "DeviceGray", Bpc: 8, Filter: "FlateDecode", Data: deflated(grey)}))
+	f.Add(readtest.ScanPDF(readtest.PDFImage{W: 301, H: 300, ColorSpace: "DeviceGray", Bpc: 1, Filter: "FlateDecode", Data: deflated(grey[:38*300])}))
+	f.Add(readtest.ScanPDF(readtest.PDFImage{W: 301, H: 300, ColorSpace: "[/Indexed /DeviceGray 1 <00ff>]", Bpc: 8, Filter: "FlateDecode", Data: deflated(grey)}))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ps, err := read.Pages("fuzz.pdf", data)
+		if err != nil {
+			return
+		}
+		for _, p := range ps {
+			if img, err := p.Load(); err == nil && img.Bounds().Dx()*img.Bounds().Dy() > read.MaxPixels {
+				t.Fatalf("page %d: %v, past the bound", p.Index, img.Bounds())
+			}
+		}
+	})
+}
