@@ -264,7 +264,7 @@ func TestReadCommandClass(t *testing.T) {
 	}
 	// The same file twice: read once.
 	status, out, stderr := runCLI(t, "read", a1, a1, a2)
-	if status != 0 || !strings.Contains(stderr, "the same file as") || transcriptBody(out) != wantA {
+	if status != 0 || !strings.Contains(stderr, "given twice, read once") || transcriptBody(out) != wantA {
 		t.Errorf("the same file twice: %d\n%s", status, stderr)
 	}
 	// --score tells the copies apart.

@@ -43,7 +43,8 @@ type Page struct {
 	Index int    // page of the file, from 1 (1 for an image file)
 	Load  func() (image.Image, error)
 
-	repeats int // the earlier page of the PDF with the same image, or 0
+	repeats int  // the earlier page of the PDF with the same image, or 0
+	pdf     bool // a page of a PDF, named by its number too
 }
 
 // Name names the page in messages: the file, and the page of a PDF.
@@ -54,7 +55,7 @@ func (p *Page) Name() string {
 		// transcript's comments.
 		file = strconv.Quote(file)
 	}
-	if p.Index > 0 && isPDFName(p.File) {
+	if p.Index > 0 && (p.pdf || isPDFName(p.File)) {
 		return fmt.Sprintf("%s, page %d", file, p.Index)
 	}
 	return file
@@ -94,6 +95,9 @@ func ReadFile(name string, stdin io.Reader) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(head) == 0 {
+		return nil, fmt.Errorf("%s: the file is empty", input.FileLabel(name))
+	}
 	if kind(head) == "" {
 		return nil, fmt.Errorf("%s: %s", input.FileLabel(name), notImage)
 	}
@@ -120,6 +124,9 @@ func kind(data []byte) string {
 // one per page image of a PDF (a copier's scan-to-PDF holds one image a
 // page).
 func Pages(name string, data []byte) ([]*Page, error) {
+	if len(data) == 0 {
+		return nil, fmt.Errorf("%s: the file is empty", name)
+	}
 	switch kind(data) {
 	case "pdf":
 		return pdfPages(name, data)
@@ -176,7 +183,7 @@ func bytesPerPixel(m color.Model) int64 {
 
 func checkPixels(w, h int) error {
 	if w <= 0 || h <= 0 {
-		return fmt.Errorf("an image of %d x %d pixels", w, h)
+		return fmt.Errorf("an image of %d x %d pixels, which is no picture: the file is damaged", w, h)
 	}
 	if int64(w)*int64(h) > MaxPixels {
 		return fmt.Errorf("an image of %d x %d pixels, more than the %d million read takes: scan at 300 dpi", w, h, MaxPixels/1_000_000)
@@ -245,60 +252,20 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 					img, err = nil, errors.New("its image cannot be extracted: its data is damaged or cut short")
 				}
 			}()
-			mu.Lock()
-			obj := ctx.Optimize.ImageObjects[nr]
-			var full *model.Image
-			var raw []byte
-			samples := false // raw holds the stream's samples
+			raw, full, kind, err := extract(ctx, &mu, nr, stub)
 			switch {
-			case obj == nil:
-			case plainSamples(stub, obj.ImageDict):
-				// A lossless scan's page image is its samples: pdfcpu
-				// would encode them as a PNG to be decoded again (8 s
-				// and most of a gigabyte for a 600 dpi page).
-				// Its samples and no more: a stream that inflates
-				// further is a bomb.
-				size := (int64(stub.Width)*int64(stub.Bpc*stub.Comp)+7)/8*int64(stub.Height) + 4096
-				if err = obj.ImageDict.DecodeWithLimit(size); err == nil {
-					raw, samples = obj.ImageDict.Content, true
-					obj.ImageDict.Content = nil // held by the page, not the PDF
-				} else if errors.Is(err, filter.ErrDecodeLimitExceeded) {
-					err = errors.New("its data inflates to more than the image's size, so the file is damaged or hostile")
-				}
-			default:
-				// Decoded first within the bound: pdfcpu's is 512 MB.
-				if err = obj.ImageDict.DecodeWithLimit(4 * MaxPixels); err == nil {
-					full, err = pdfcpu.ExtractImage(ctx, obj.ImageDict, false, stub.Name, nr, false)
-				} else if errors.Is(err, filter.ErrDecodeLimitExceeded) {
-					err = errors.New("its data inflates to more than an image read takes, so the file is damaged or hostile")
-				}
-				switch {
-				case err != nil || full == nil:
-				case full.FileType == "tif" && stub.Comp == 4 && stub.Bpc == 8:
-					// pdfcpu hands 8-bit CMYK over as a TIFF Go's tiff
-					// does not take: the stream's samples themselves.
-					if err = obj.ImageDict.Decode(); err == nil {
-						raw, samples = obj.ImageDict.Content, true
-						obj.ImageDict.Content = nil
-					}
-				default:
-					raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
-				}
-			}
-			mu.Unlock()
-			switch {
-			case err != nil || obj == nil || (full == nil && !samples):
-				return nil, fmt.Errorf("its image cannot be extracted (%s)", lastCause(err))
-			case samples:
+			case err != nil:
+				return nil, err
+			case kind == "samples":
 				return rawImage(raw, &stub)
 			}
 			img, err = decode(raw)
-			if err != nil {
-				img, err = rawImage(raw, full)
+			if err == nil || full.FileType == "jpg" || full.FileType == "png" {
+				return img, err // an image file, or why it cannot be decoded
 			}
-			return img, err
+			return rawImage(raw, full)
 		}
-		pages = append(pages, &Page{File: name, Index: pg, Load: load, repeats: repeats})
+		pages = append(pages, &Page{File: name, Index: pg, Load: load, repeats: repeats, pdf: true})
 	}
 	return pages, nil
 }
@@ -323,11 +290,63 @@ func lastCause(err error) string {
 	return m
 }
 
+// extract takes page image nr of a PDF out of it, holding mu (pdfcpu's
+// context is not safe for concurrent use) but not while the pixels are
+// made: the samples themselves (kind "samples", as many bytes as the image
+// has), or an image file pdfcpu makes of them (its bytes and full).
+func extract(ctx *model.Context, mu *sync.Mutex, nr int, stub model.Image) (raw []byte, full *model.Image, kind string, err error) {
+	mu.Lock()
+	defer mu.Unlock()
+	obj := ctx.Optimize.ImageObjects[nr]
+	if obj == nil {
+		return nil, nil, "", errors.New("its image cannot be extracted: the PDF does not hold it")
+	}
+	sd := obj.ImageDict
+	defer func() { sd.Content = nil }() // held by the page, not the PDF
+	invert, plainDecode := decodeArray(sd, stub.Comp)
+	size, row := sampleBytes(stub)
+	// Inflated to the image's samples and no more (pdfcpu's own bound
+	// is 512 MB): a stream that inflates further is a bomb, or its size
+	// is wrong.
+	if err := sd.DecodeWithLimit(size + row); err != nil {
+		if errors.Is(err, filter.ErrDecodeLimitExceeded) {
+			return nil, nil, "", errors.New("its image's data is longer than its size says: the file is damaged or hostile")
+		}
+		return nil, nil, "", fmt.Errorf("its image cannot be extracted: its data is damaged (%s)", lastCause(err))
+	}
+	if plainSamples(stub) && plainDecode {
+		// A lossless scan's page image is its samples: pdfcpu would
+		// encode them as a PNG to be decoded again (8 s and most of a
+		// gigabyte for a 600 dpi page).
+		raw, err := samples(sd.Content, invert, size, row)
+		return raw, nil, "samples", err
+	}
+	if stub.Bpc == 16 {
+		return nil, nil, "", fmt.Errorf("a page image of 16 bits a channel, compressed with %s or with a Decode array, which read does not decode: scan at 8 bits", filterName(stub))
+	}
+	full, err = pdfcpu.ExtractImage(ctx, sd, false, stub.Name, nr, false)
+	switch {
+	case err != nil || full == nil:
+		return nil, nil, "", fmt.Errorf("its image cannot be extracted (%s)", lastCause(err))
+	case full.FileType == "tif" && stub.Comp == 4 && stub.Bpc == 8:
+		// pdfcpu hands 8-bit CMYK over as a TIFF Go's tiff does not
+		// take: the samples themselves, as decoded.
+		if !plainDecode {
+			return nil, nil, "", errors.New("a CMYK page image with a Decode array read does not take: scan to JPEG or PNG")
+		}
+		raw, err := samples(sd.Content, invert, size, row)
+		return raw, nil, "samples", err
+	}
+	raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
+	return raw, full, "file", err
+}
+
 // plainSamples reports whether a PDF page image is read from its
-// stream's samples: Flate-compressed (or not at all), 8-bit grey, RGB or
-// CMYK or 1-bit grey, without a palette, a Decode array or a mask.
-func plainSamples(m model.Image, sd *types.StreamDict) bool {
-	if m.Filter != "FlateDecode" && m.Filter != "" || m.IsImgMask || m.HasImgMask || m.HasSMask || sd.HasEntry("Decode") {
+// stream's samples: Flate-compressed (or not at all), 8-bit or 16-bit
+// grey, RGB or CMYK, or grey of 1, 2 or 4 bits, without a palette or a
+// mask.
+func plainSamples(m model.Image) bool {
+	if m.Filter != "FlateDecode" && m.Filter != "" || m.IsImgMask || m.HasImgMask || m.HasSMask {
 		return false
 	}
 	switch m.Cs {
@@ -335,25 +354,106 @@ func plainSamples(m model.Image, sd *types.StreamDict) bool {
 	default:
 		return false
 	}
-	return m.Bpc == 8 && (m.Comp == 1 || m.Comp == 3 || m.Comp == 4) || m.Bpc == 1 && m.Comp == 1
+	return (m.Bpc == 8 || m.Bpc == 16) && (m.Comp == 1 || m.Comp == 3 || m.Comp == 4) || (m.Bpc == 1 || m.Bpc == 2 || m.Bpc == 4) && m.Comp == 1
 }
 
-// rawImage makes an image of a page image's samples: 8-bit grey, RGB or
-// CMYK, or 1-bit grey (a black and white scan), each row from a whole
-// byte.
+// decodeArray reads a page image's Decode array, which maps its samples
+// to colours: none, or [0 1] for every component, leaves them as they
+// are; [1 0] for every component inverts them (some scanners write a
+// black and white or CMYK page so). ok is false for any other mapping.
+func decodeArray(sd *types.StreamDict, comp int) (invert, ok bool) {
+	a := sd.ArrayEntry("Decode")
+	if a == nil {
+		return false, true
+	}
+	if len(a) != 2*comp {
+		return false, false
+	}
+	num := func(o types.Object) (float64, bool) {
+		switch v := o.(type) {
+		case types.Integer:
+			return float64(v), true
+		case types.Float:
+			return float64(v), true
+		}
+		return 0, false
+	}
+	same, flipped := true, true
+	for i := 0; i < len(a); i += 2 {
+		lo, ok1 := num(a[i])
+		hi, ok2 := num(a[i+1])
+		if !ok1 || !ok2 {
+			return false, false
+		}
+		same = same && lo == 0 && hi == 1
+		flipped = flipped && lo == 1 && hi == 0
+	}
+	return flipped, same || flipped
+}
+
+// sampleBytes returns the bytes of a page image's samples and of one row
+// of them (each row starts on a byte).
+func sampleBytes(m model.Image) (size, row int64) {
+	if m.Bpc <= 0 || m.Comp <= 0 {
+		return 4 * MaxPixels, 0 // a JPEG 2000 image says neither
+	}
+	row = (int64(m.Width)*int64(m.Bpc*m.Comp) + 7) / 8
+	return row * int64(m.Height), row
+}
+
+// samples returns a copy of a page image's samples, size bytes of rows
+// of row bytes, inverted when its Decode array says so. Fewer is data
+// cut short; a row more, a size that does not fit them.
+func samples(raw []byte, invert bool, size, row int64) ([]byte, error) {
+	switch {
+	case int64(len(raw)) < size:
+		return nil, errors.New("its image cannot be extracted: its data is cut short")
+	case int64(len(raw)) >= size+row:
+		return nil, errors.New("its image's data is longer than its size says: the file is damaged")
+	}
+	out := bytes.Clone(raw[:size]) // the PDF's own stream when not compressed
+	if invert {
+		for i := range out {
+			out[i] ^= 0xff
+		}
+	}
+	return out, nil
+}
+
+// filterName names a page image's compression for messages.
+func filterName(m model.Image) string {
+	if m.Filter == "" {
+		return "none"
+	}
+	return m.Filter
+}
+
+// rawImage makes an image of a page image's samples: 8-bit or 16-bit
+// grey, RGB or CMYK, or grey of 1, 2 or 4 bits.
 func rawImage(raw []byte, m *model.Image) (image.Image, error) {
 	w, h := m.Width, m.Height
 	switch {
 	case m.FileType == "jpx":
 		return nil, errors.New("a JPEG 2000 page image, which read does not decode: scan to JPEG or PNG")
-	case m.Bpc == 1 && m.Comp == 1 && len(raw) >= (w+7)/8*h:
+	case m.Bpc == 16 && (m.Comp == 1 || m.Comp == 3 || m.Comp == 4) && len(raw) >= 2*m.Comp*w*h:
+		// The high byte of each sample: read works in 8 bits.
+		eight := make([]byte, m.Comp*w*h)
+		for i := range eight {
+			eight[i] = raw[2*i]
+		}
+		m8 := *m
+		m8.Bpc = 8
+		return rawImage(eight, &m8)
+	case (m.Bpc == 1 || m.Bpc == 2 || m.Bpc == 4) && m.Comp == 1 && len(raw) >= (w*m.Bpc+7)/8*h:
+		// Grey of fewer bits (1: a black and white scan), each row
+		// from a whole byte, each sample scaled to 0 to 255.
 		img := image.NewGray(image.Rect(0, 0, w, h))
-		row := (w + 7) / 8
+		row, top := (w*m.Bpc+7)/8, 1<<m.Bpc-1
 		for y := range h {
 			for x := range w {
-				if raw[y*row+x/8]&(0x80>>(x%8)) != 0 {
-					img.Pix[y*w+x] = 255
-				}
+				bit := x * m.Bpc
+				v := int(raw[y*row+bit/8]>>(8-m.Bpc-bit%8)) & top
+				img.Pix[y*w+x] = uint8(v * 255 / top)
 			}
 		}
 		return img, nil
@@ -371,7 +471,18 @@ func rawImage(raw []byte, m *model.Image) (image.Image, error) {
 	if m.Bpc*m.Comp > 0 && len(raw) < (w*m.Bpc*m.Comp+7)/8*h {
 		return nil, errors.New("its image cannot be extracted: its data is cut short")
 	}
-	return nil, fmt.Errorf("a page image papergames cannot decode (%s, %d bits, %d components, filter %s)", m.FileType, m.Bpc, m.Comp, m.Filter)
+	if strings.Contains(m.Filter, "JBIG2") || m.FileType == "jbig2" {
+		return nil, errors.New("a JBIG2 page image (a black and white scan's compression), which read does not decode: scan in grey, as JPEG or PNG")
+	}
+	what := []string{}
+	if m.Bpc > 0 {
+		what = append(what, fmt.Sprintf("%d bits a sample", m.Bpc))
+	}
+	if m.Comp > 0 {
+		what = append(what, fmt.Sprintf("%d colour components", m.Comp))
+	}
+	what = append(what, "compressed with "+filterName(*m))
+	return nil, fmt.Errorf("a page image read cannot decode (%s): scan to JPEG or PNG", strings.Join(what, ", "))
 }
 
 // grey returns the luminance of img at full resolution: the Y plane of a

@@ -21,7 +21,11 @@ type Inputs struct {
 func (in *Inputs) Add(name string, data []byte) error {
 	sum := sha256.Sum256(data)
 	if first, ok := in.seen[sum]; ok {
-		in.Notes = append(in.Notes, fmt.Sprintf("%s: the same file as %s, read once", (&Page{File: name}).Name(), (&Page{File: first}).Name()))
+		if first == name {
+			in.Notes = append(in.Notes, fmt.Sprintf("%s: given twice, read once", (&Page{File: name}).Name()))
+		} else {
+			in.Notes = append(in.Notes, fmt.Sprintf("%s: the same file as %s, read once", (&Page{File: name}).Name(), (&Page{File: first}).Name()))
+		}
 		return nil
 	}
 	if in.seen == nil {

@@ -125,7 +125,7 @@ var uploads = make(chan struct{}, 4)
 const (
 	UploadIdle = 10 * time.Second
 	UploadTime = 5 * time.Minute
-	UploadRate = 16 << 10 // bytes a second
+	UploadRate = 2 << 10 // bytes a second
 )
 
 // pace is the upload's pace, which the tests shorten.

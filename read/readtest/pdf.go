@@ -9,12 +9,13 @@ import (
 // PDFImage is a page image of a hand-made scan-to-PDF: W x H samples in
 // colour space ColorSpace (a name such as DeviceGray, or an array written
 // out, such as [/Indexed /DeviceGray 1 <00ff>]) at Bpc bits, its stream's
-// Data under Filter ("" for none).
+// Data under Filter ("" for none), mapped by a Decode array if given.
 type PDFImage struct {
 	W, H       int
 	ColorSpace string
 	Bpc        int
 	Filter     string
+	Decode     string // the Decode array written out, or ""
 	Data       []byte
 }
 
@@ -44,6 +45,9 @@ func ScanPDF(imgs ...PDFImage) []byte {
 		}
 		if im.Filter != "" {
 			f = " /Filter /" + im.Filter
+		}
+		if im.Decode != "" {
+			f += " /Decode " + im.Decode
 		}
 		obj(fmt.Sprintf("<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace %s /BitsPerComponent %d%s /Length %d >>\nstream\n%s\nendstream", im.W, im.H, cs, im.Bpc, f, len(im.Data), im.Data))
 		content := "q 595 0 0 842 0 0 cm /Im0 Do Q"
