@@ -122,10 +122,12 @@ func TestReadUploadPace(t *testing.T) {
 	SetReader(func(ctx context.Context, files []ReadFile) (*ReadAnswer, error) { return &ReadAnswer{}, nil })
 	defer SetReader(nil)
 	defer func(p paced) { pace = p }(pace)
-	pace = paced{idle: 300 * time.Millisecond, most: 5 * time.Second, rate: 1000}
+	// Times as they are, not stretched under the race detector: sleeps
+	// and the server's reads keep their pace there.
+	pace = paced{idle: 500 * time.Millisecond / stretch, most: 5 * time.Second, rate: 1000}
 	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, patient: time.Second}
 	srv := httptest.NewUnstartedServer(guard(g.wrap(http.HandlerFunc(handleRead))))
-	srv.Config.ReadTimeout = 200 * time.Millisecond * stretch
+	srv.Config.ReadTimeout = 200 * time.Millisecond
 	srv.Start()
 	defer srv.Close()
 	send := func(body []byte, pause time.Duration, stall bool) (string, time.Duration) {
@@ -147,7 +149,7 @@ func TestReadUploadPace(t *testing.T) {
 		return string(answer), time.Since(start)
 	}
 	steady := append([]byte("\xff\xd8\xff"), bytes.Repeat([]byte{'x'}, 1500)...)
-	if answer, took := send(steady, 20*time.Millisecond, false); !strings.HasPrefix(answer, "HTTP/1.1 200") || took < 250*time.Millisecond*stretch {
+	if answer, took := send(steady, 25*time.Millisecond, false); !strings.HasPrefix(answer, "HTTP/1.1 200") || took < 300*time.Millisecond {
 		t.Errorf("a steady upload of %v: %q", took, answer)
 	}
 	// Stalled: the body's last 100 bytes never come, the connection open.
