@@ -113,6 +113,24 @@ func TestPDFSamples(t *testing.T) {
 			}
 		}
 	}
+	// Page images read refuses, each with its reason: a CMYK or 16-bit
+	// one whose Decode array is no plain mapping, a JBIG2 one.
+	for _, c := range []struct {
+		im   readtest.PDFImage
+		want string
+	}{
+		{readtest.PDFImage{W: w, H: h, ColorSpace: "DeviceCMYK", Bpc: 8, Filter: "FlateDecode", Decode: "[0 0.5 0 1 0 1 0 1]", Data: deflated(cmyk)}, "CMYK page image with a Decode array"},
+		{readtest.PDFImage{W: w, H: h, ColorSpace: "DeviceGray", Bpc: 16, Filter: "FlateDecode", Decode: "[0 0.5]", Data: deflated(grey16)}, "16 bits a channel"},
+		{readtest.PDFImage{W: w, H: h, ColorSpace: "DeviceGray", Bpc: 1, Filter: "JBIG2Decode", Data: bits}, "JBIG2"},
+	} {
+		ps, err := read.Pages("odd.pdf", readtest.ScanPDF(c.im))
+		if err == nil {
+			_, err = ps[0].Load()
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %d bits, Decode %q, %s: %v, want %q", c.im.ColorSpace, c.im.Bpc, c.im.Decode, c.im.Filter, err, c.want)
+		}
+	}
 	// A PDF without .pdf in its name (standard input, a photo sent to
 	// the web app) still names its pages; an empty file is said so.
 	if ps, err := read.Pages("<stdin>", readtest.ScanPDF(readtest.PDFImage{W: w, H: h, ColorSpace: "DeviceGray", Bpc: 8, Data: grey})); err != nil || ps[0].Name() != "<stdin>, page 1" {
