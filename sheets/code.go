@@ -134,6 +134,9 @@ func lattice(bs []CodeBoard) (cols int, step layout.Point, ok bool) {
 	// every board.
 	r := func(v float64) float64 { return math.Round(v*100) / 100 }
 	step = layout.Point{X: r(step.X), Y: r(step.Y)}
+	if step.X < 0 || step.Y < 0 {
+		return 0, step, false // the D field takes no sign: written board by board
+	}
 	o := layout.Point{X: r(bs[0].O.X), Y: r(bs[0].O.Y)}
 	for i, b := range bs {
 		want := layout.Point{X: o.X + float64(i%cols)*step.X, Y: o.Y + float64(i/cols)*step.Y}
