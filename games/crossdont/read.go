@@ -115,8 +115,10 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	out.Entry = e.String()
 	out.Notes = append(out.Notes,
 		"the order of the offense's segments is not on the paper, nor which lines between chord ends are the defense's chords: they are written in an order the engine accepts (no score depends on it: the offense's count is the lines drawn less the chords)",
-		"the segment numbers written beside the segments are handwriting and are not read: the crossings are named after the order written here")
+		"the segment numbers written beside the segments are handwriting and are not read: the crossings are named after the order written here",
+		"a chord end whose lines all run to chord ends about 15 degrees away or less lies, with them, under the printed circle, and is not read: the round is read as if there were none (look along the circle for one)")
 	out.Notes = append(out.Notes, repaired...)
+	out.Notes = append(out.Notes, at.notes...)
 	return out, nil
 }
 
@@ -127,6 +129,7 @@ type attempt struct {
 	w      *written // nil for a blank board
 	by     map[int]games.ReadMove
 	doubts []string
+	notes  []string
 }
 
 // attempt reads the round on the lines between chord ends circ: the
@@ -159,43 +162,12 @@ func (rd *reader) attempt(circ []circLine, ends map[int]endRead, m, defense int,
 			}
 		}
 	}
-	// Lines between chord ends that the printed circle hides: taken
-	// when exactly one choice of them finishes the round; when more than
-	// one does (none among them, perhaps), the paper cannot say which.
-	sk2, w2, added, ambiguous := rd.hidden(sk, ends, m, defense, players, w)
-	if w2 != nil {
-		sk, w = sk2, w2
-		for _, h := range added {
-			byLine[h.line] = games.ReadMove{Confidence: 0.5, At: mid(rd.circ[h.a], rd.circ[h.b]),
-				Doubt: fmt.Sprintf("the line from %d to %d degrees lies under the printed circle: not seen, taken as the only lines that finish the round", h.a, h.b)}
-		}
-	}
-	// The engine's legal moves left are the last candidates: one drawn
-	// on the paper that the search passed over (its pencil along lines
-	// taken, or too short to fit) is taken, and the round written again.
-	for range maxLeft {
-		if !w.ok || ambiguous != "" {
-			break
-		}
-		sk2 := sk.clone()
-		l, rm, ok := rd.left(sk2, w.st)
-		if !ok {
-			break
-		}
-		// Taken only when the lines read are written as before: the
-		// line cannot then change what the others are read as, whether
-		// or not it is drawn.
-		w2 := write(sk2, m, defense, players)
-		if !w2.ok || !sameTexts(w, w2) {
-			break
-		}
-		sk, w = sk2, w2
-		byLine[l] = rm
-	}
-	at := &attempt{w: w, by: byLine}
+	sk, w, ambiguous, _ := rd.complete(sk, byLine, w, ends, m, defense, players)
+	finished := w.ok && w.st.Over() && ambiguous == ""
+	orphan, passed := rd.orphan(d, ban, sk, finished, ends, m, defense, players)
+	at := &attempt{w: w, by: byLine, notes: passed}
 	placed := w.st.moves()
 	stray, ext := rd.unexplained(sk)
-	orphan := rd.orphan(d, sk)
 	switch {
 	case len(w.chords) < m:
 		at.doubts = append(at.doubts, fmt.Sprintf("%d of the %d chords are seen between chord ends (a chord under the printed circle, or an unfinished round)", len(w.chords), m))
@@ -215,6 +187,15 @@ func (rd *reader) attempt(circ []circLine, ends map[int]endRead, m, defense int,
 		at.doubts = append(at.doubts, ambiguous)
 	}
 	return at
+}
+
+// underPrint reports whether the line between the degrees a and b lies
+// under the printed circle: too little of it is seen to say whether it
+// is drawn.
+func (rd *reader) underPrint(a, b int) bool {
+	l := rd.circ[a].Dist(rd.circ[b])
+	r := rd.lm.Run(rd.circ[a], rd.circ[b], skipEnd, 0.25)
+	return r.Seen < math.Max(seenMin, seenShare*(l-2*skipEnd))
 }
 
 // maxStrayEnds bounds the ends met by one line each that strayEnds
@@ -298,7 +279,9 @@ type hiddenLine struct{ a, b, line int }
 // exactly one of these rounds, w among them, is finished, and it is not
 // w, it returns the sketch with its hidden lines and the round written.
 // When more than one is, it says so: the paper cannot tell them apart.
-func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, players []string, w *written) (*sketch, *written, []hiddenLine, string) {
+// unknown: there were too many choices to try, so whether any finishes
+// the round is not known.
+func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, players []string, w *written) (_ *sketch, _ *written, _ []hiddenLine, ambiguous string, unknown bool) {
 	var degs []int
 	for d := range ends {
 		degs = append(degs, d)
@@ -311,8 +294,7 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 			if sk.along(pa, pb) {
 				continue
 			}
-			l := rd.circ[a].Dist(rd.circ[b])
-			if r := rd.lm.Run(rd.circ[a], rd.circ[b], skipEnd, 0.25); r.Seen >= math.Max(seenMin, seenShare*(l-2*skipEnd)) {
+			if !rd.underPrint(a, b) {
 				continue // seen: the pencil says
 			}
 			cands = append(cands, [2]int{a, b})
@@ -320,13 +302,13 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 	}
 	base := w.ok && w.st.Over()
 	if len(cands) == 0 {
-		return nil, nil, nil, ""
+		return nil, nil, nil, "", false
 	}
-	tooMany := func() (*sketch, *written, []hiddenLine, string) {
+	tooMany := func() (*sketch, *written, []hiddenLine, string, bool) {
 		if base {
-			return nil, nil, nil, fmt.Sprintf("%d lines between chord ends lie under the printed circle, too many to try: whether they are drawn is not known", len(cands))
+			return nil, nil, nil, fmt.Sprintf("%d lines between chord ends lie under the printed circle, too many to try: whether they are drawn is not known", len(cands)), true
 		}
-		return nil, nil, nil, ""
+		return nil, nil, nil, "", true
 	}
 	if len(cands) > maxHidden {
 		return tooMany()
@@ -383,7 +365,7 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 				if base {
 					how = "with some of them and without"
 				}
-				return nil, nil, nil, fmt.Sprintf("the lines between chord ends under the printed circle (%s degrees) cannot be seen, and the round is finished %s: the paper cannot say which are drawn", strings.Join(where, ", "), how)
+				return nil, nil, nil, fmt.Sprintf("the lines between chord ends under the printed circle (%s degrees) cannot be seen, and the round is finished %s: the paper cannot say which are drawn", strings.Join(where, ", "), how), false
 			}
 			if !nextPick(pick, len(cands)) {
 				break
@@ -391,9 +373,9 @@ func (rd *reader) hidden(sk *sketch, ends map[int]endRead, m, defense int, playe
 		}
 	}
 	if found == 1 && !base {
-		return bs, bw, ba, ""
+		return bs, bw, ba, "", false
 	}
-	return nil, nil, nil, ""
+	return nil, nil, nil, "", false
 }
 
 // maxHidden bounds the hidden lines tried: every choice of them is,
@@ -404,28 +386,218 @@ const maxHidden = 8
 // the choices of hidden lines: four rounds' worth.
 const hiddenBudget = 4 * searchBudget
 
-// orphan names an orphan of d's last build that is no line of its
-// sketch (sk may have grown since), "" when there is none: a segment
-// drawn along others may be missed, and with it the round's order.
+// complete finishes the round read in sk (written as w): the lines
+// between chord ends that the printed circle hides, taken when exactly
+// one choice of them finishes the round, then the engine's legal moves
+// left that are drawn. byLine, when not nil, gets the evidence of the
+// lines taken. ambiguous says why the round is in doubt when more than
+// one choice of hidden lines finishes it; unknown, that there were too
+// many to try.
+func (rd *reader) complete(sk *sketch, byLine map[int]games.ReadMove, w *written, ends map[int]endRead, m, defense int, players []string) (_ *sketch, _ *written, ambiguous string, unknown bool) {
+	// Lines between chord ends that the printed circle hides: taken
+	// when exactly one choice of them finishes the round; when more than
+	// one does (none among them, perhaps), the paper cannot say which.
+	sk2, w2, added, ambiguous, unknown := rd.hidden(sk, ends, m, defense, players, w)
+	if w2 != nil {
+		sk, w = sk2, w2
+		for _, h := range added {
+			if byLine != nil {
+				byLine[h.line] = games.ReadMove{Confidence: 0.5, At: mid(rd.circ[h.a], rd.circ[h.b]),
+					Doubt: fmt.Sprintf("the line from %d to %d degrees lies under the printed circle: not seen, taken as the only lines that finish the round", h.a, h.b)}
+			}
+		}
+	}
+	// The engine's legal moves left are the last candidates: one drawn
+	// on the paper that the search passed over (its pencil along lines
+	// taken, or too short to fit) is taken, and the round written again.
+	for range maxLeft {
+		if !w.ok || ambiguous != "" {
+			break
+		}
+		sk2 := sk.clone()
+		l, rm, ok := rd.left(sk2, w.st)
+		if !ok {
+			break
+		}
+		// Taken only when the lines read are written as before: the
+		// line cannot then change what the others are read as, whether
+		// or not it is drawn.
+		w2 := write(sk2, m, defense, players)
+		if !w2.ok || !sameTexts(w, w2) {
+			break
+		}
+		sk, w = sk2, w2
+		if byLine != nil {
+			byLine[l] = rm
+		}
+	}
+	return sk, w, ambiguous, unknown
+}
+
+// maxOrphans bounds the orphans tried as drawn: every choice of them is.
+const maxOrphans = 3
+
+// orphan weighs the orphans of d's last build that are no lines of the
+// round read (sk, finished or not): candidates on pencil that the lines
+// read explain, rivals of none. A segment drawn along others may be
+// missed that way, and with it the round's order; and the pencil cannot
+// tell such a candidate drawn from one not drawn (on perfect pencil
+// both lie 0.2 to 0.7 mm from the lines beside them). The rules can:
+// every choice of them is tried as drawn (see holds). When the round
+// read is finished and no choice finishes it too, they are passed over
+// (passed says so). Otherwise name says where the first one lies: the
+// round is in doubt. (A round not finished is not finished from them:
+// taking the one choice that finishes it read some rounds wrong.)
 //
-// An orphan that no legal order of the lines read admits is not passed
-// over: a line the print hides (a chord between chord ends 15 degrees
-// apart, whose ends no other line meets) can be missing beside it, and
-// the round read without both is finished and wrong (seed 267 of the
-// perfect-pencil rounds).
-func (rd *reader) orphan(d *drawing, sk *sketch) string {
+// The lines the print hides are tried with them: such a line (a chord
+// between chord ends 15 degrees apart, whose ends no other line meets)
+// can be missing beside an orphan, and the round read without both is
+// finished, legal and wrong (seed 267 of the perfect-pencil rounds).
+func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finished bool, ends map[int]endRead, m, defense int, players []string) (name string, passed []string) {
 	lines := map[[4]float64]bool{}
 	for _, ln := range sk.lines {
 		lines[pairKey(sk, ln.a, ln.b)] = true
 	}
+	var left [][4]float64
 	for _, o := range d.orphans {
-		if !lines[o] {
-			a, b := rd.at(o[0], o[1]), rd.at(o[2], o[3])
-			return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
+		if !lines[o] && !slices.Contains(left, o) {
+			left = append(left, o)
 		}
 	}
-	return ""
+	if len(left) == 0 {
+		return "", nil
+	}
+	where := func(o [4]float64) string {
+		a, b := rd.at(o[0], o[1]), rd.at(o[2], o[3])
+		return fmt.Sprintf("from (%.1f, %.1f) to (%.1f, %.1f) mm from the circle's centre", a.X-rd.ctr.X, rd.ctr.Y-a.Y, b.X-rd.ctr.X, rd.ctr.Y-b.Y)
+	}
+	if !finished || len(left) > maxOrphans {
+		return where(left[0]), nil
+	}
+	known := map[[4]float64]bool{}
+	for _, o := range left {
+		known[o] = true
+	}
+	for _, sg := range d.segs {
+		for _, r := range sg.rivals {
+			known[pairKey(d.sk, r.p, r.q)] = true
+		}
+	}
+	// The candidates that the lines read explain, grown again over the
+	// whole round (the lines taken after the growth make points too).
+	_, base := rd.grow(sk.clone(), ban)
+	for _, o := range base {
+		known[o] = true
+	}
+	tries := orphanTries
+	for set := 1; set < 1<<len(left); set++ {
+		var pick [][4]float64
+		for i, o := range left {
+			if set&(1<<i) != 0 {
+				pick = append(pick, o)
+			}
+		}
+		if rd.holds(sk, ban, known, pick, ends, m, defense, players, &tries) {
+			return where(pick[0]), nil
+		}
+	}
+	for _, o := range left {
+		passed = append(passed, fmt.Sprintf("pencil runs all along the segment %s, but the lines beside it explain that pencil, and no finished round in a legal order holds it: read as not drawn", where(o)))
+	}
+	return "", passed
 }
+
+// holds reports whether the round read in sk, with the segments pick
+// drawn too, may be finished in a legal order: pick is drawn into a copy
+// of sk, the segments to the crossings they make are grown from the
+// pencil (none in ban), and the round is written and completed as the
+// reading was. The candidates that this growth finds explained by the
+// lines, and that were not known before (the crossings of pick make
+// them), are tried as drawn in turn, every choice of them, within
+// *tries. It answers true too whenever it cannot tell: a segment of pick
+// that the lines read leave no room for, a crossing too close to call,
+// too many candidates, a search cut short.
+func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]float64, ends map[int]endRead, m, defense int, players []string, tries *int) (open bool) {
+	if *tries <= 0 {
+		return true
+	}
+	*tries--
+	var err error
+	defer func() {
+		if err != nil {
+			open = true
+		}
+	}()
+	defer hp.Guard(&err)
+	sk = sk.clone()
+	for _, o := range pick {
+		p, q := -1, -1
+		for i, pt := range sk.pts {
+			if pt.x == o[0] && pt.y == o[1] {
+				p = i
+			}
+			if pt.x == o[2] && pt.y == o[3] {
+				q = i
+			}
+		}
+		if p < 0 || q < 0 || sk.along(p, q) || sk.throughCrossing(p, q) {
+			return true
+		}
+		sk.addLine(p, q)
+	}
+	_, orphans := rd.grow(sk, ban)
+	var fresh [][4]float64
+	for _, o := range orphans {
+		if !known[o] && !slices.Contains(fresh, o) && !rd.onLine(sk, o) {
+			fresh = append(fresh, o)
+		}
+	}
+	w := write(sk, m, defense, players)
+	_, w, ambiguous, unknown := rd.complete(sk, nil, w, ends, m, defense, players)
+	if (w.ok && w.st.Over()) || w.cut || ambiguous != "" || unknown {
+		return true
+	}
+	if len(fresh) == 0 {
+		return false
+	}
+	if len(fresh) > maxOrphans {
+		return true
+	}
+	known = maps.Clone(known)
+	for _, o := range fresh {
+		known[o] = true
+	}
+	for set := 1; set < 1<<len(fresh); set++ {
+		var more [][4]float64
+		for i, o := range fresh {
+			if set&(1<<i) != 0 {
+				more = append(more, o)
+			}
+		}
+		if rd.holds(sk, ban, known, more, ends, m, defense, players, tries) {
+			return true
+		}
+	}
+	return false
+}
+
+// onLine reports whether the candidate o lies on one stroke with a line
+// of sk (each end of one within rivalMM of the other): its pencil is
+// that line's, as a rival's is.
+func (rd *reader) onLine(sk *sketch, o [4]float64) bool {
+	P, Q := rd.at(o[0], o[1]), rd.at(o[2], o[3])
+	near := func(x, s, t layout.Point) bool { return distSeg(x, s, t) <= rivalMM }
+	for _, ln := range sk.lines {
+		A, B := rd.pos(sk, ln.a), rd.pos(sk, ln.b)
+		if (near(P, A, B) && near(Q, A, B)) || (near(A, P, Q) && near(B, P, Q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// orphanTries bounds the readings holds tries for a round's orphans.
+const orphanTries = 24
 
 // maxLeft bounds the legal moves left that are taken from the paper
 // after the search.

@@ -287,3 +287,29 @@ func TestReadPlayedRounds(t *testing.T) {
 	}
 	t.Logf("%d rounds: %d read whole, %d doubted", n, whole, doubted)
 }
+
+// TestReadOrphanPassed reads finished rounds in which pencil runs all
+// along a segment that no line read is, explained by the lines beside
+// it: drawn, it would leave no finished round in a legal order, so it
+// is passed over, with a note, and the round is read whole.
+func TestReadOrphanPassed(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("reads whole boards: seconds each")
+	}
+	g := crossdont.Game{}
+	for _, seed := range []uint64{100, 101} {
+		r := played(t, 5, seed, -1)
+		want := g.PaperMoves(r)
+		out := readInk(t, 5, inkOf(g.Paper(r, boards.DegreeCircle{}, boardO, boardS)))
+		if len(out.Doubts) > 0 {
+			t.Errorf("seed %d: doubted: %v", seed, out.Doubts)
+			continue
+		}
+		if got := readtest.Texts(out); !slices.Equal(readtest.Sorted(got), readtest.Sorted(want)) {
+			t.Errorf("seed %d: read %v, want %v", seed, got, want)
+		}
+		if !slices.ContainsFunc(out.Notes, func(n string) bool { return strings.Contains(n, "read as not drawn") }) {
+			t.Errorf("seed %d: no note of the segment passed over: %q", seed, out.Notes)
+		}
+	}
+}

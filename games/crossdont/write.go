@@ -29,6 +29,7 @@ type written struct {
 	chords []int // the sketch's lines that are chords, in the order written
 	moves  []int // the offense's lines, in the order played; a placed prefix when not ok
 	ok     bool  // every line placed in an order the engine accepts
+	cut    bool  // the search ran out of nodes: not ok says nothing
 	st     *State
 	texts  map[int]string // each line's move as written
 }
@@ -193,7 +194,10 @@ func writeWithin(sk *sketch, m, defense int, players []string, budget *int) *wri
 		if w := tryChords(sk, chords, isChord, inner, circ, inside, crosses, pairs, n, budget, &best); w != nil {
 			return replay(sk, m, defense, players, w.chords, w.order, true)
 		}
-		if *budget <= 0 || !nextPick(pick, len(circ)) {
+		if *budget <= 0 {
+			break
+		}
+		if !nextPick(pick, len(circ)) {
 			break
 		}
 	}
@@ -203,7 +207,9 @@ func writeWithin(sk *sketch, m, defense int, players []string, budget *int) *wri
 			best.chords[i] = circ[i]
 		}
 	}
-	return replay(sk, m, defense, players, best.chords, best.order, false)
+	w := replay(sk, m, defense, players, best.chords, best.order, false)
+	w.cut = *budget <= 0
+	return w
 }
 
 // nextPick steps pick to the next choice of len(pick) of n, in
