@@ -3,18 +3,21 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"net/http/httptest"
 	"os"
-	"papergames/layout"
 	"path/filepath"
 	"reflect"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"papergames/games"
 	"papergames/games/catalog"
+	"papergames/layout"
 	"papergames/sheets"
 )
 
@@ -462,6 +465,35 @@ func TestReadPicks(t *testing.T) {
 	for _, bad := range []string{"@", "@1", "@x,1", "@NaN,1", "@1e300,1"} {
 		if _, err := readPicks([]string{bad}); err == nil || !strings.Contains(err.Error(), "click") {
 			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+// TestRefusedStall: a request refused before its body is read (a wrong
+// Host, a page of another site) closes the connection, so that a client
+// that sends its headers and stalls is answered at once, not after the
+// server's read timeout (30 s: it read the body to keep the connection).
+func TestRefusedStall(t *testing.T) {
+	srv := httptest.NewUnstartedServer(Handler())
+	srv.Config.ReadTimeout = 20 * time.Second
+	srv.Start()
+	defer srv.Close()
+	for _, head := range []string{
+		"POST /api/read?name=x.jpg HTTP/1.1\r\nHost: evil.example\r\nContent-Length: 100000\r\n\r\n",
+		"POST /api/read?name=x.jpg HTTP/1.1\r\nHost: localhost\r\nSec-Fetch-Site: cross-site\r\nContent-Length: 100000\r\n\r\n",
+		"POST /api/read?name=x.jpg HTTP/1.1\r\nHost: localhost\r\nOrigin: http://evil.example\r\nContent-Length: 100000\r\n\r\n",
+	} {
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		io.WriteString(conn, head+"\xff\xd8")
+		conn.SetReadDeadline(time.Now().Add(15 * time.Second))
+		answer, _ := io.ReadAll(conn)
+		conn.Close()
+		if took := time.Since(start); !strings.HasPrefix(string(answer), "HTTP/1.1 403") || took > 5*time.Second {
+			t.Errorf("%q: answered after %v: %q", strings.SplitN(head, "\r\n", 3)[1], took, answer)
 		}
 	}
 }

@@ -111,7 +111,7 @@ func handleRead(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// What is left of the body is not read: the server would
 		// otherwise wait for it before answering.
-		w.Header().Set("Connection", "close")
+		dropBody(w)
 		var se *pginput.SizeError
 		var mb *http.MaxBytesError
 		switch {

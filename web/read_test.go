@@ -126,12 +126,16 @@ func TestReadUploadPace(t *testing.T) {
 	// and the server's reads keep their pace there.
 	pace = paced{idle: 500 * time.Millisecond / stretch, most: 5 * time.Second, rate: 1000}
 	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, patient: time.Second}
-	srv := httptest.NewUnstartedServer(guard(g.wrap(http.HandlerFunc(handleRead))))
-	srv.Config.ReadTimeout = 200 * time.Millisecond
-	srv.Start()
-	defer srv.Close()
+	start := func(timeout time.Duration) string {
+		srv := httptest.NewUnstartedServer(guard(g.wrap(http.HandlerFunc(handleRead))))
+		srv.Config.ReadTimeout = timeout
+		srv.Start()
+		t.Cleanup(srv.Close)
+		return srv.Listener.Addr().String()
+	}
+	addr := start(200 * time.Millisecond)
 	send := func(body []byte, pause time.Duration, stall bool) (string, time.Duration) {
-		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		conn, err := net.Dial("tcp", addr)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -162,6 +166,14 @@ func TestReadUploadPace(t *testing.T) {
 	answer, _ = send(steady, 200*time.Millisecond, false)
 	if !strings.HasPrefix(answer, "HTTP/1.1 408") {
 		t.Errorf("an upload at 500 bytes a second: %q", answer)
+	}
+	// With the server's own read timeout (30 s), the stalled upload's
+	// answer still comes at once after the pace's idle time: the rest of
+	// its body is not read (it came after the read timeout).
+	addr = start(20 * time.Second)
+	answer, took = send(steady[:200], 0, true)
+	if !strings.HasPrefix(answer, "HTTP/1.1 408") || took > 5*time.Second*stretch {
+		t.Errorf("a stalled upload, with a read timeout of 20 s, answered after %v: %q", took, answer)
 	}
 }
 

@@ -78,13 +78,13 @@ const csp = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 's
 func originCheck(h http.Handler) http.Handler {
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fail(w, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
+		refuse(w, r, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
 	}))
 	return cop.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			site := r.Header.Get("Sec-Fetch-Site")
 			if site != "" && site != "same-origin" && site != "none" {
-				fail(w, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
+				refuse(w, r, http.StatusForbidden, "a request from a page of another site (or origin) is refused: open the app at the address papergames serve printed")
 				return
 			}
 		}
@@ -133,6 +133,26 @@ func readBody(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool
 // problem is every error answer's body.
 type problem struct {
 	Error string `json:"error"`
+}
+
+// refuse answers a request refused before its body is read, and drops
+// the rest of the body.
+func refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	if r.ContentLength != 0 {
+		dropBody(w)
+	}
+	fail(w, status, msg)
+}
+
+// dropBody closes the connection after the answer without reading what
+// is left of the request's body. The server reads up to 256 KB of it
+// after the handler, to keep the connection, even when the answer says
+// "Connection: close": a client that sent its headers and stalls would
+// be waited for until the read timeout (30 s). A read deadline in the
+// past ends that read at once.
+func dropBody(w http.ResponseWriter) {
+	w.Header().Set("Connection", "close")
+	http.NewResponseController(w).SetReadDeadline(time.Now())
 }
 
 func fail(w http.ResponseWriter, status int, msg string) {
@@ -665,7 +685,7 @@ func hostCheck(h http.Handler, hosts []string) http.Handler {
 		}
 		host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
 		if !loopback(host) && !ok[host] {
-			fail(w, http.StatusForbidden, fmt.Sprintf("host %q is not this server's: open the app at the address papergames serve printed", r.Host))
+			refuse(w, r, http.StatusForbidden, fmt.Sprintf("host %q is not this server's: open the app at the address papergames serve printed", r.Host))
 			return
 		}
 		h.ServeHTTP(w, r)
