@@ -330,7 +330,3 @@ func (s *stopDoc) Text(at layout.Point, t string, f layout.Font, a layout.Align,
 func stopping(r *http.Request, doc layout.Document) layout.Document {
 	return &stopDoc{Document: doc, ctx: r.Context()}
 }
-
-// Unwrap gives http.ResponseController the connection's writer (a read
-// deadline, see dropBody).
-func (d *deadlineWriter) Unwrap() http.ResponseWriter { return d.ResponseWriter }

@@ -110,8 +110,9 @@ func handleRead(w http.ResponseWriter, r *http.Request) {
 	data, err := pginput.ReadAll("the image", r.Body, MaxReadBody)
 	if err != nil {
 		// What is left of the body is not read: the server would
-		// otherwise wait for it before answering.
-		dropBody(w)
+		// otherwise wait for it before answering. (Not dropBody: a
+		// browser still sending would get a reset, not the message.)
+		w.Header().Set("Connection", "close")
 		var se *pginput.SizeError
 		var mb *http.MaxBytesError
 		switch {

@@ -149,7 +149,8 @@ func refuse(w http.ResponseWriter, r *http.Request, status int, msg string) {
 // after the handler, to keep the connection, even when the answer says
 // "Connection: close": a client that sent its headers and stalls would
 // be waited for until the read timeout (30 s). A read deadline in the
-// past ends that read at once.
+// past ends that read at once. w must be the server's own writer (no
+// wrapper without Unwrap): TestRefusedStall goes through Handler.
 func dropBody(w http.ResponseWriter) {
 	w.Header().Set("Connection", "close")
 	http.NewResponseController(w).SetReadDeadline(time.Now())
