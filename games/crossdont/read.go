@@ -157,7 +157,7 @@ func (rd *reader) attempt(circ []circLine, ends map[int]endRead, m, defense int,
 			ban2[pairKey(sk, sg.p, sg.q)] = true
 			d2 := rd.build(circ, ends, ban2)
 			if w2 := write(d2.sk, m, defense, players); w2.ok {
-				d, sk, byLine, w = d2, d2.sk, d2.by, w2
+				d, ban, sk, byLine, w = d2, ban2, d2.sk, d2.by, w2
 				break
 			}
 		}
@@ -449,10 +449,12 @@ const maxOrphans = 3
 // round is in doubt. (A round not finished is not finished from them:
 // taking the one choice that finishes it read some rounds wrong.)
 //
-// The lines the print hides are tried with them: such a line (a chord
-// between chord ends 15 degrees apart, whose ends no other line meets)
-// can be missing beside an orphan, and the round read without both is
-// finished, legal and wrong (seed 267 of the perfect-pencil rounds).
+// The lines the print hides between the chord ends read are tried with
+// them. A chord end no line seen meets is not (docs/rulings.md): seed
+// 267 of the perfect-pencil rounds has one, and an orphan not drawn,
+// and is read without its end, finished and legal. The candidates that
+// the lines taken after the growth make (hidden lines, legal moves left)
+// and the rivals are not tried as drawn, only those of the growth.
 func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finished bool, ends map[int]endRead, m, defense int, players []string) (name string, passed []string) {
 	lines := map[[4]float64]bool{}
 	for _, ln := range sk.lines {
@@ -485,11 +487,13 @@ func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finish
 	}
 	// The candidates that the lines read explain, grown again over the
 	// whole round (the lines taken after the growth make points too).
-	_, base := rd.grow(sk.clone(), ban)
+	base, ok := rd.regrow(sk, ban)
+	if !ok {
+		return where(left[0]), nil
+	}
 	for _, o := range base {
 		known[o] = true
 	}
-	tries := orphanTries
 	for set := 1; set < 1<<len(left); set++ {
 		var pick [][4]float64
 		for i, o := range left {
@@ -497,7 +501,7 @@ func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finish
 				pick = append(pick, o)
 			}
 		}
-		if rd.holds(sk, ban, known, pick, ends, m, defense, players, &tries) {
+		if rd.holds(sk, ban, known, pick, ends, m, defense, players) {
 			return where(pick[0]), nil
 		}
 	}
@@ -517,11 +521,11 @@ func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finish
 // *tries. It answers true too whenever it cannot tell: a segment of pick
 // that the lines read leave no room for, a crossing too close to call,
 // too many candidates, a search cut short.
-func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]float64, ends map[int]endRead, m, defense int, players []string, tries *int) (open bool) {
-	if *tries <= 0 {
+func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]float64, ends map[int]endRead, m, defense int, players []string) (open bool) {
+	if rd.tries <= 0 {
 		return true
 	}
-	*tries--
+	rd.tries--
 	var err error
 	defer func() {
 		if err != nil {
@@ -548,9 +552,19 @@ func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]fl
 	_, orphans := rd.grow(sk, ban)
 	var fresh [][4]float64
 	for _, o := range orphans {
-		if !known[o] && !slices.Contains(fresh, o) && !rd.onLine(sk, o) {
-			fresh = append(fresh, o)
+		if known[o] || slices.Contains(fresh, o) {
+			continue
 		}
+		// On one stroke with a line read: its pencil is that line's, as a
+		// rival's is, unless it fits the stroke better (settle would
+		// take it instead, and the round read would change).
+		if l := rd.onLine(sk, o); l >= 0 {
+			if rd.fitsBetter(o, rd.pos(sk, sk.lines[l].a), rd.pos(sk, sk.lines[l].b)) {
+				return true
+			}
+			continue
+		}
+		fresh = append(fresh, o)
 	}
 	w := write(sk, m, defense, players)
 	_, w, ambiguous, unknown := rd.complete(sk, nil, w, ends, m, defense, players)
@@ -574,30 +588,48 @@ func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]fl
 				more = append(more, o)
 			}
 		}
-		if rd.holds(sk, ban, known, more, ends, m, defense, players, tries) {
+		if rd.holds(sk, ban, known, more, ends, m, defense, players) {
 			return true
 		}
 	}
 	return false
 }
 
-// onLine reports whether the candidate o lies on one stroke with a line
-// of sk (each end of one within rivalMM of the other): its pencil is
-// that line's, as a rival's is.
-func (rd *reader) onLine(sk *sketch, o [4]float64) bool {
+// onLine returns a line of sk on one stroke with the candidate o (each
+// end of one within rivalMM of the other), -1 when there is none.
+func (rd *reader) onLine(sk *sketch, o [4]float64) int {
 	P, Q := rd.at(o[0], o[1]), rd.at(o[2], o[3])
 	near := func(x, s, t layout.Point) bool { return distSeg(x, s, t) <= rivalMM }
-	for _, ln := range sk.lines {
+	for l, ln := range sk.lines {
 		A, B := rd.pos(sk, ln.a), rd.pos(sk, ln.b)
 		if (near(P, A, B) && near(Q, A, B)) || (near(A, P, Q) && near(B, P, Q)) {
-			return true
+			return l
 		}
 	}
-	return false
+	return -1
 }
 
-// orphanTries bounds the readings holds tries for a round's orphans.
-const orphanTries = 24
+// fitsBetter reports whether the stroke fits the candidate o better than
+// the line from a to b, by settle's margin (or cannot be measured).
+func (rd *reader) fitsBetter(o [4]float64, a, b layout.Point) bool {
+	off, ok := rd.offStroke(rd.at(o[0], o[1]), rd.at(o[2], o[3]))
+	lineOff, lok := rd.offStroke(a, b)
+	return ok && (!lok || off+rivalBetter < lineOff)
+}
+
+// regrow grows the segments of sk's pencil again over a copy of it, and
+// returns the candidates that its lines explain; false when a crossing
+// is too close to call.
+func (rd *reader) regrow(sk *sketch, ban map[[4]float64]bool) (orphans [][4]float64, ok bool) {
+	var err error
+	defer func() { ok = err == nil }()
+	defer hp.Guard(&err)
+	_, orphans = rd.grow(sk.clone(), ban)
+	return orphans, true
+}
+
+// orphanTries bounds the readings holds tries for a board's orphans.
+const orphanTries = 48
 
 // maxLeft bounds the legal moves left that are taken from the paper
 // after the search.

@@ -20,6 +20,9 @@ type reader struct {
 	ctr  layout.Point
 	rad  float64
 	circ [360]layout.Point // the circle's point at each whole degree
+	// tries bounds the readings that weigh orphans, over the whole board
+	// (see holds; strayEnds reads the round again up to five times).
+	tries int
 }
 
 // Reading thresholds. Darkness is from 0 (paper) to 1 (black), above the
@@ -67,7 +70,7 @@ const (
 )
 
 func newReader(in games.ReadIn) *reader {
-	rd := &reader{in: in, ctr: boards.DegreeCircle{}.Center(in.O, in.S), rad: in.S / 2}
+	rd := &reader{in: in, ctr: boards.DegreeCircle{}.Center(in.O, in.S), rad: in.S / 2, tries: orphanTries}
 	rd.lm = in.Ink.LineMap(inkFloor, inkShare, widen)
 	for d := range 360 {
 		rd.circ[d] = layout.Compass(rd.ctr, rd.rad, float64(d))

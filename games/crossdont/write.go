@@ -29,7 +29,7 @@ type written struct {
 	chords []int // the sketch's lines that are chords, in the order written
 	moves  []int // the offense's lines, in the order played; a placed prefix when not ok
 	ok     bool  // every line placed in an order the engine accepts
-	cut    bool  // the search ran out of nodes: not ok says nothing
+	cut    bool  // the search ran out of nodes, or the engine refused its order: not ok says nothing
 	st     *State
 	texts  map[int]string // each line's move as written
 }
@@ -192,7 +192,11 @@ func writeWithin(sk *sketch, m, defense int, players []string, budget *int) *wri
 			isChord[circ[j]] = true
 		}
 		if w := tryChords(sk, chords, isChord, inner, circ, inside, crosses, pairs, n, budget, &best); w != nil {
-			return replay(sk, m, defense, players, w.chords, w.order, true)
+			out := replay(sk, m, defense, players, w.chords, w.order, true)
+			// The engine refused an order the search found (a crossing
+			// too close to call): not ok says nothing then either.
+			out.cut = !out.ok
+			return out
 		}
 		if *budget <= 0 {
 			break
