@@ -342,11 +342,16 @@ func extract(ctx *model.Context, mu *sync.Mutex, nr int, stub model.Image) (raw 
 }
 
 // plainSamples reports whether a PDF page image is read from its
-// stream's samples: Flate-compressed (or not at all), 8-bit or 16-bit
-// grey, RGB or CMYK, or grey of 1, 2 or 4 bits, without a palette or a
-// mask.
+// stream's samples: compressed without loss (Flate, LZW, RunLength) or
+// not at all, 8-bit or 16-bit grey, RGB or CMYK, or grey of 1, 2 or 4
+// bits, without a palette or a mask.
 func plainSamples(m model.Image) bool {
-	if m.Filter != "FlateDecode" && m.Filter != "" || m.IsImgMask || m.HasImgMask || m.HasSMask {
+	switch m.Filter {
+	case "", "FlateDecode", "LZWDecode", "RunLengthDecode":
+	default:
+		return false
+	}
+	if m.IsImgMask || m.HasImgMask || m.HasSMask {
 		return false
 	}
 	switch m.Cs {

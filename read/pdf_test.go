@@ -2,6 +2,7 @@ package read_test
 
 import (
 	"bytes"
+	"compress/lzw"
 	"compress/zlib"
 	"image"
 	"image/color"
@@ -88,6 +89,10 @@ func TestPDFSamples(t *testing.T) {
 		{"black and white, inverted", "DeviceGray", 1, "FlateDecode", "[1 0]", deflated(bits), func(i int) color.Color { return bw(i%3 != 0) }},
 		{"grey, 2 bits", "DeviceGray", 2, "FlateDecode", "", deflated(fewer(2)), func(i int) color.Color { return color.Gray{uint8(i % 4 * 85)} }},
 		{"grey, 4 bits", "DeviceGray", 4, "", "", fewer(4), func(i int) color.Color { return color.Gray{uint8(i % 16 * 17)} }},
+		{"CMYK, RunLength, inverted", "DeviceCMYK", 8, "RunLengthDecode", "[1 0 1 0 1 0 1 0]", runLength(cmyk), func(i int) color.Color { return color.CMYK{255 - cmyk[4*i], 255, 255, 255 - cmyk[4*i+3]} }},
+		{"grey, RunLength", "DeviceGray", 8, "RunLengthDecode", "", runLength(grey), func(i int) color.Color { return color.Gray{grey[i]} }},
+		{"RGB, LZW", "DeviceRGB", 8, "LZWDecode /DecodeParms << /EarlyChange 0 >>", "", lzwed(rgb), func(i int) color.Color { return color.RGBA{rgb[3*i], rgb[3*i+1], rgb[3*i+2], 255} }},
+		{"CMYK, LZW, inverted", "DeviceCMYK", 8, "LZWDecode /DecodeParms << /EarlyChange 0 >>", "[1 0 1 0 1 0 1 0]", lzwed(cmyk), func(i int) color.Color { return color.CMYK{255 - cmyk[4*i], 255, 255, 255 - cmyk[4*i+3]} }},
 	} {
 		ps, err := read.Pages("scan.pdf", readtest.ScanPDF(readtest.PDFImage{W: w, H: h, ColorSpace: c.cs, Bpc: c.bpc, Filter: c.filter, Decode: c.decode, Data: c.data}))
 		if err != nil {
@@ -204,4 +209,39 @@ func FuzzPDFPages(f *testing.F) {
 			}
 		}
 	})
+}
+
+// runLength encodes b as PDF's RunLengthDecode reads it: runs of a byte
+// repeated, the rest as literals.
+func runLength(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); {
+		n := 1
+		for i+n < len(b) && n < 128 && b[i+n] == b[i] {
+			n++
+		}
+		if n > 1 {
+			out = append(out, byte(257-n), b[i])
+			i += n
+			continue
+		}
+		j := i + 1
+		for j < len(b) && j-i < 128 && (j+1 >= len(b) || b[j+1] != b[j]) {
+			j++
+		}
+		out = append(out, byte(j-i-1))
+		out = append(out, b[i:j]...)
+		i = j
+	}
+	return append(out, 128)
+}
+
+// lzwed compresses b as PDF's LZWDecode reads it with /EarlyChange 0
+// (the code width grows one code late, as Go's compress/lzw writes).
+func lzwed(b []byte) []byte {
+	var buf bytes.Buffer
+	w := lzw.NewWriter(&buf, lzw.MSB, 8)
+	w.Write(b)
+	w.Close()
+	return buf.Bytes()
 }
