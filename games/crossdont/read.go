@@ -494,16 +494,10 @@ func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finish
 	for _, o := range base {
 		known[o] = true
 	}
-	for set := 1; set < 1<<len(left); set++ {
-		var pick [][4]float64
-		for i, o := range left {
-			if set&(1<<i) != 0 {
-				pick = append(pick, o)
-			}
-		}
-		if rd.holds(sk, ban, known, pick, ends, m, defense, players) {
-			return where(pick[0]), nil
-		}
+	if pick := firstChoice(left, func(pick [][4]float64) bool {
+		return rd.holds(sk, ban, known, pick, ends, m, defense, players)
+	}); pick != nil {
+		return where(pick[0]), nil
 	}
 	for _, o := range left {
 		passed = append(passed, fmt.Sprintf("pencil runs all along the segment %s, but the lines beside it explain that pencil, and no finished round in a legal order holds it: read as not drawn", where(o)))
@@ -581,18 +575,26 @@ func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]fl
 	for _, o := range fresh {
 		known[o] = true
 	}
-	for set := 1; set < 1<<len(fresh); set++ {
-		var more [][4]float64
-		for i, o := range fresh {
+	return firstChoice(fresh, func(more [][4]float64) bool {
+		return rd.holds(sk, ban, known, more, ends, m, defense, players)
+	}) != nil
+}
+
+// firstChoice returns the first non-empty choice of xs (every subset, in
+// the order of a binary count) for which f is true, nil when none is.
+func firstChoice(xs [][4]float64, f func([][4]float64) bool) [][4]float64 {
+	for set := 1; set < 1<<len(xs); set++ {
+		var pick [][4]float64
+		for i, x := range xs {
 			if set&(1<<i) != 0 {
-				more = append(more, o)
+				pick = append(pick, x)
 			}
 		}
-		if rd.holds(sk, ban, known, more, ends, m, defense, players) {
-			return true
+		if f(pick) {
+			return pick
 		}
 	}
-	return false
+	return nil
 }
 
 // onLine returns a line of sk on one stroke with the candidate o (each
