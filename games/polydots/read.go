@@ -131,13 +131,30 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	st := newState(len(order)+len(order)%2, in.Players, p1, DefaultGrid)
 	var dm []games.ReadMove
 	near := make([][]Point, len(order)) // the other points a dot's centre is near
+	met := bd.meets(in.Ink, order, n)
 	for k, i := range order {
 		x, y := sh.sheet(bd.centre(i))
 		var pt Point
 		pt, near[k] = roundGrid(x, y, sh.xside(), sh.side())
 		rm := games.ReadMove{Text: pt.yaml(), At: bd.centre(i), Confidence: marks[i].confidence()}
 		rm.Doubt = bd.chosen[i]
-		if rm.Doubt == "" && rm.Confidence < sureRim {
+		byMeet := false
+		if m, ok := met[i]; ok && rm.Doubt == "" {
+			// A ragged rim, and the segments ruled to the dot meet
+			// clearly on one point of the grid (readmeet.go).
+			mx, my := sh.sheet(m)
+			mp, _ := roundGrid(mx, my, sh.xside(), sh.side())
+			switch {
+			case rm.Confidence >= sureRim && len(near[k]) == 0 && !mp.Equal(pt):
+				rm.Doubt = fmt.Sprintf("its rim is ragged (%.0f%% of it round) and its centre (%.2f, %.2f) is on %s, but the segments ruled to it meet on %s (%.2f, %.2f)", 100*marks[i].round, x, y, pt.yaml(), mp.yaml(), mx, my)
+			case rm.Confidence < sureRim || len(near[k]) > 0:
+				out.Notes = append(out.Notes, fmt.Sprintf("dot %d's rim is ragged or partly hidden (radius %.2f mm, %.0f%% of it round, its circle's centre (%.2f, %.2f)): the dot is read where the segments ruled to it meet, (%.2f, %.2f)", k+1, marks[i].r, 100*marks[i].round, x, y, mx, my))
+				pt, near[k], rm.Text, rm.At, byMeet = mp, nil, mp.yaml(), m, true
+				// As sure as the centre is near the grid's point.
+				rm.Confidence = math.Round(100*(1-math.Hypot(mx-math.Round(readPerMM*mx)/readPerMM, my-math.Round(readPerMM*my)/readPerMM))) / 100
+			}
+		}
+		if !byMeet && rm.Doubt == "" && rm.Confidence < sureRim {
 			rm.Doubt = fmt.Sprintf("its rim is ragged or partly hidden (radius %.2f mm, %.0f%% of it round): its centre may be a millimetre off", marks[i].r, 100*marks[i].round)
 		}
 		if err := st.Check(Move{At: pt}); err != nil {
