@@ -79,6 +79,7 @@ type mark struct {
 	at      layout.Point // page mm: the centre of the circle fitted to its rim
 	r       float64      // that circle's radius, mm
 	inner   float64      // the largest disc inside it, mm
+	core    layout.Point // that disc's centre
 	round   float64      // share of rim rays on the circle
 	gap     float64      // the widest angle with no rim seen, radians
 	dark    float64      // mean darkness over the board's usual pencil
@@ -141,17 +142,19 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		byMeet := false
 		if m, ok := met[i]; ok && rm.Doubt == "" {
 			// A ragged rim, and the segments ruled to the dot meet
-			// clearly on one point of the grid (readmeet.go).
+			// clearly on one point of the grid (readmeet.go): read
+			// there when the rim allows it, doubted when not.
 			mx, my := sh.sheet(m)
 			mp, _ := roundGrid(mx, my, sh.xside(), sh.side())
 			switch {
-			case rm.Confidence >= sureRim && len(near[k]) == 0 && !mp.Equal(pt):
-				rm.Doubt = fmt.Sprintf("its rim is ragged (%.0f%% of it round) and its centre (%.2f, %.2f) is on %s, but the segments ruled to it meet on %s (%.2f, %.2f)", 100*marks[i].round, x, y, pt.yaml(), mp.yaml(), mx, my)
-			case rm.Confidence < sureRim || len(near[k]) > 0:
-				out.Notes = append(out.Notes, fmt.Sprintf("dot %d's rim is ragged or partly hidden (radius %.2f mm, %.0f%% of it round, its circle's centre (%.2f, %.2f)): the dot is read where the segments ruled to it meet, (%.2f, %.2f)", k+1, marks[i].r, 100*marks[i].round, x, y, mx, my))
+			case !mp.Equal(pt) && !slices.ContainsFunc(near[k], mp.Equal):
+				rm.Doubt = fmt.Sprintf("its rim (radius %.2f mm, %.0f%% of it round) has its centre at (%.2f, %.2f), on %s, but the segments ruled to it meet on %s, at (%.2f, %.2f)", marks[i].r, 100*marks[i].round, x, y, pt.yaml(), mp.yaml(), mx, my)
+			case !mp.Equal(pt) || len(near[k]) > 0 || rm.Confidence < sureRim:
+				out.Notes = append(out.Notes, fmt.Sprintf("dot %d's rim is ragged, small or partly hidden (radius %.2f mm, %.0f%% of it round, its centre (%.2f, %.2f)): the dot is read where the segments ruled to it meet, (%.2f, %.2f)", k+1, marks[i].r, 100*marks[i].round, x, y, mx, my))
 				pt, near[k], rm.Text, rm.At, byMeet = mp, nil, mp.yaml(), m, true
-				// As sure as the centre is near the grid's point.
-				rm.Confidence = math.Round(100*(1-math.Hypot(mx-math.Round(readPerMM*mx)/readPerMM, my-math.Round(readPerMM*my)/readPerMM))) / 100
+				// As sure as the crossing is near the grid's point.
+				gx, gy := mp.Float()
+				rm.Confidence = math.Round(100*(1-math.Hypot(mx-gx, my-gy))) / 100
 			}
 		}
 		if !byMeet && rm.Doubt == "" && rm.Confidence < sureRim {
@@ -437,7 +440,7 @@ func rotate(cyc []int, key func(int) float64) []int {
 func findMarks(ink *scan.Ink, mask []bool, thr, level float64, box layout.Rect) []mark {
 	var out []mark
 	for _, bl := range ink.Blobs(mask, box, coreR) {
-		m := mark{at: bl.Inner, inner: bl.Radius, dark: bl.Dark / level}
+		m := mark{at: bl.Inner, inner: bl.Radius, core: bl.Inner, dark: bl.Dark / level}
 		fit, ok := ink.FitRim(mask, bl.Inner, thr)
 		m.at, m.r, m.round, m.gap = fit.C, fit.R, fit.Round, fit.Gap
 		if (!ok || m.r < 0.75*bl.Radius) && bl.Radius >= spoilt {

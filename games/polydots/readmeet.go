@@ -26,12 +26,13 @@ const (
 	// meetRMS: a stroke whose middles lie further (mm, root mean square)
 	// from the line fitted to them is not one straight stroke there.
 	meetRMS = 0.12
-	// meetSin: the strokes must cross at 24 degrees or more (the sine of
-	// their angle at least 0.4): a twentieth of a millimetre across
+	// meetSin: the strokes must cross at 23.6 degrees or more (the sine
+	// of their angle at least 0.4): a twentieth of a millimetre across
 	// moves the crossing along them by an eighth at most.
 	meetSin = 0.4
 	// meetNear: where the strokes meet must lie within this (mm) of the
-	// rim's centre: the rim and the strokes then tell of one dot.
+	// rim's centre, and inside the dot's body: the rim and the strokes
+	// then tell of one dot.
 	meetNear = 1.0
 )
 
@@ -76,7 +77,9 @@ func (bd *board) meet(lm *scan.LineMap, i, a, b int) (layout.Point, bool) {
 	w := fit[1].A.Sub(fit[0].A)
 	t := (w.X*d1.Y - w.Y*d1.X) / cr
 	m := layout.Point{X: fit[0].A.X + t*d0.X, Y: fit[0].A.Y + t*d0.Y}
-	if m.Dist(c) > meetNear {
+	// The crossing must lie in the dot's body, inside the largest disc
+	// its pencil holds: strokes ruled past a small dot cross beside it.
+	if m.Dist(c) > meetNear || m.Dist(bd.marks[i].core) > bd.marks[i].inner {
 		return layout.Point{}, false
 	}
 	return m, true
@@ -100,7 +103,9 @@ func (bd *board) meets(ink *scan.Ink, order []int, n int) map[int]layout.Point {
 	var lm *scan.LineMap
 	out := map[int]layout.Point{}
 	for k, i := range order {
-		if m := bd.marks[i]; m.confidence() >= sureRim && m.round >= raggedRim {
+		// Only a sure dot (a mark the closed path needs may be a blot),
+		// whose rim is not one the centre can be taken from.
+		if m := bd.marks[i]; !m.sure || m.confidence() >= sureRim && m.round >= raggedRim {
 			continue
 		}
 		if lm == nil {
@@ -110,8 +115,12 @@ func (bd *board) meets(ink *scan.Ink, order []int, n int) map[int]layout.Point {
 		if !ok {
 			continue
 		}
+		// Clearly on one point: within roundMargin of it across and
+		// along (measured against the point, which roundGrid keeps on
+		// the sheet).
 		x, y := bd.sh.sheet(p)
-		if _, near := roundGrid(x, y, bd.sh.xside(), bd.sh.side()); len(near) == 0 {
+		pt, _ := roundGrid(x, y, bd.sh.xside(), bd.sh.side())
+		if gx, gy := pt.Float(); math.Abs(x-gx) < roundMargin && math.Abs(y-gy) < roundMargin {
 			out[i] = p
 		}
 	}
