@@ -511,8 +511,9 @@ func (rd *reader) orphan(d *drawing, ban map[[4]float64]bool, sk *sketch, finish
 // pencil (none in ban), and the round is written and completed as the
 // reading was. The candidates that this growth finds explained by the
 // lines, and that were not known before (the crossings of pick make
-// them), are tried as drawn in turn, every choice of them, within
-// *tries. It answers true too whenever it cannot tell: a segment of pick
+// them), are tried as drawn in turn, every choice of them, within the
+// board's budget rd.tries. It answers true too whenever it cannot tell
+// (the budget spent among them): a segment of pick
 // that the lines read leave no room for, a crossing too close to call,
 // too many candidates, a search cut short.
 func (rd *reader) holds(sk *sketch, ban, known map[[4]float64]bool, pick [][4]float64, ends map[int]endRead, m, defense int, players []string) (open bool) {

@@ -38,7 +38,8 @@ const (
 
 // meet returns where the middles of the strokes drawn from dot i to dots
 // a and b cross, false when either stroke is not one clear straight line
-// near i, or they cross at too small an angle, or too far from i's rim.
+// near i, or they cross at too small an angle, too far from i's rim or
+// outside its body.
 func (bd *board) meet(lm *scan.LineMap, i, a, b int) (layout.Point, bool) {
 	c := bd.marks[i].at
 	pa, pb := bd.marks[a].at.Sub(c), bd.marks[b].at.Sub(c)
