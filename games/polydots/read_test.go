@@ -387,3 +387,46 @@ func TestReadRaggedDot(t *testing.T) {
 		}
 	}
 }
+
+// TestReadRaggedDotAtBorder: a ragged dot on the sheet's left edge is
+// read where its segments meet only when they meet within a quarter
+// millimetre of the point itself; roundGrid keeps the point on the sheet
+// and names no point beyond it, so a crossing 0.3 mm off the sheet is
+// not clearly on it.
+func TestReadRaggedDotAtBorder(t *testing.T) {
+	dots := slices.Clone(benchDots)
+	dots[8] = [2]int64{0, 91}
+	for _, tc := range []struct {
+		name string
+		aim  [2]float64
+		sure bool
+	}{
+		{"ruled to the dot", [2]float64{0, 91}, true},
+		{"ruled 0.3 mm off the sheet", [2]float64{-0.3, 91}, false},
+	} {
+		in, err := synthetic(dots, hand{aim: map[int][2]float64{8: tc.aim}}, func(ink *scan.Ink, at func(x, y float64) layout.Point) {
+			// A second press 1 mm in: the rim's centre lies near
+			// halfway to (1, 91).
+			c := at(0, 91)
+			p := layout.Point{X: c.X + 1.0, Y: c.Y}
+			paint(ink, p, p, 0.9, 180)
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := polydots.Game{}.ReadRound(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The dots are written in the path's order from the one
+		// nearest the sheet's origin: this dot is one of these two.
+		k := slices.IndexFunc(out.Moves, func(m games.ReadMove) bool { return m.Text == "[0, 91]" || m.Text == "[1, 91]" })
+		if k < 0 {
+			t.Fatalf("%s: the dot is not read on [0, 91] or [1, 91]: %v", tc.name, readtest.Texts(out))
+		}
+		dot := out.Moves[k]
+		if sure := dot.Text == "[0, 91]" && dot.Doubt == ""; sure != tc.sure {
+			t.Errorf("%s: the dot read %s, doubt %q, notes %q; want it read sure on [0, 91]: %v", tc.name, dot.Text, dot.Doubt, out.Notes, tc.sure)
+		}
+	}
+}
