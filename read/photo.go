@@ -16,6 +16,7 @@ type photo struct {
 	// as the brightest paper in each neighbourhood: pencil and print are
 	// thin, and the paper shows between them.
 	bg     []float32
+	maxed  []float32 // the cells' white before smoothing (background)
 	bgW    int
 	bgH    int
 	bgStep float64
@@ -67,8 +68,8 @@ func (ph *photo) background() {
 			cell[cy*w+cx] = float32(k)
 		}
 	}
-	maxed := maxFilter(cell, w, h, 2)
-	ph.bg = boxMean(maxed, w, h, 1)
+	ph.maxed = maxFilter(cell, w, h, 2)
+	ph.bg = boxMean(ph.maxed, w, h, 1)
 	ph.bgW, ph.bgH = w, h
 }
 

@@ -84,6 +84,12 @@ func ReadPage(p *Page) *PageResult {
 		pr.Err = fmt.Errorf("%s is not read from paper: %s", reg.Code.Game.Info().Title, notRead(reg.Code.Game))
 		return pr
 	}
+	var boxes []layout.Rect
+	for _, b := range boards {
+		e := b.Figure.Extent(b.S)
+		boxes = append(boxes, layout.Rect{Min: b.O, Max: layout.Point{X: b.O.X + e.W, Y: b.O.Y + e.H}})
+	}
+	ph.carryWhite(reg, boxes)
 	players := make([]string, reg.Code.Players)
 	for i := range players {
 		players[i] = games.SeatName(players, i)

@@ -218,17 +218,32 @@ func TestReadCorpusQuick(t *testing.T) {
 // their closed path) from its pencil map: the marks found and fitted,
 // every pair of them measured, the dots chosen and the path found. The
 // page's registration and pencil map are read's (BenchmarkReadPage300dpi).
+// "ragged" has one dot pressed twice, read where its segments meet.
 func BenchmarkReadRound(b *testing.B) {
-	in, err := synthetic(benchDots, hand{}, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		out, err := polydots.Game{}.ReadRound(in)
-		if err != nil || len(out.Moves) != 20 || out.Doubtful() > 0 {
-			b.Fatalf("%v: %+v", err, out)
-		}
+	for _, bc := range []struct {
+		name  string
+		spoil func(ink *scan.Ink, at func(x, y float64) layout.Point)
+	}{
+		{"round", nil},
+		{"ragged", func(ink *scan.Ink, at func(x, y float64) layout.Point) {
+			c := at(47, 91)
+			p := layout.Point{X: c.X + 1.0, Y: c.Y}
+			paint(ink, p, p, 0.9, 180)
+		}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			in, err := synthetic(benchDots, hand{}, bc.spoil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				out, err := polydots.Game{}.ReadRound(in)
+				if err != nil || len(out.Moves) != 20 || out.Doubtful() > 0 {
+					b.Fatalf("%v: %+v", err, out)
+				}
+			}
+		})
 	}
 }
 

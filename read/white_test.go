@@ -1,0 +1,103 @@
+package read
+
+import (
+	"image"
+	"math"
+	"testing"
+
+	"papergames/layout"
+	"papergames/scan"
+	"papergames/sheets"
+)
+
+// TestCarryWhite: the paper's white under a shading on a board wider
+// than background's reach is the paper's round it, in full light and in
+// a shadow, while a shadow keeps its own white: soft-edged, coming in
+// sharp from the page's edge, or sharp all round but off the boards.
+func TestCarryWhite(t *testing.T) {
+	ph, reg := shadedPage()
+	white := func(x, y float64) float64 { return ph.white(x*shadedPerMM, y*shadedPerMM) }
+	paper := func(x float64) float64 { return 240 * (1 - 0.35/(1+math.Exp(-(x-140)/4.6))) }
+	if w := white(70, 64); w > 0.8*paper(70) {
+		t.Fatalf("before: the white in the middle of the wide shading is %.0f; the test needs background to miss it", w)
+	}
+	ph.carryWhite(reg, shadedBoards)
+	for _, c := range []struct {
+		name       string
+		x, y, want float64
+	}{
+		{"the middle of the wide shading", 70, 64, paper(70)},
+		{"the middle of the wide shading, below", 70, 136, paper(70)},
+		{"inside the shaded rings", 70, 100, paper(70)},
+		{"the shaded disc in the shadow", 180, 200, paper(180)},
+		{"bare paper", 110, 30, paper(110)},
+		{"the soft shadow", 190, 40, paper(190)},
+		{"the sharp shadow from the page's edge", 15, 280, 0.7 * paper(15)},
+		{"the sharp shadow off the boards", 115, 255, 0.7 * paper(115)},
+	} {
+		if got := white(c.x, c.y); math.Abs(got/c.want-1) > 0.04 {
+			t.Errorf("%s (%g, %g): white %.1f, want %.1f", c.name, c.x, c.y, got, c.want)
+		}
+	}
+}
+
+// BenchmarkCarryWhite mends the white of TestCarryWhite's page: its grid
+// of cells is any page's (100 along the long side).
+func BenchmarkCarryWhite(b *testing.B) {
+	ph, reg := shadedPage()
+	bg := ph.bg
+	b.ReportAllocs()
+	for b.Loop() {
+		ph.bg = bg
+		ph.carryWhite(reg, shadedBoards)
+	}
+}
+
+const shadedPerMM = 2.0
+
+// shadedBoards are shadedPage's boards: the rings and the disc.
+var shadedBoards = []layout.Rect{layout.R(10, 40, 120, 120), layout.R(155, 175, 50, 50)}
+
+// shadedPage is an A4 page at shadedPerMM pixels a mm: paper under a
+// soft shadow and a sharp one, three rings shaded side by side, a
+// shaded disc in the shadow, thin printed lines.
+func shadedPage() (*photo, *Registration) {
+	const perMM = shadedPerMM
+	const paperW, paperH = 210.0, 297.0
+	img := image.NewGray(image.Rect(0, 0, int(paperW*perMM), int(paperH*perMM)))
+	lum := func(x, y float64) float64 {
+		v := 240.0
+		// A soft shadow over the page's right part (as the corpus's
+		// phones cast: 35% deep, 4.6 mm logistic edge).
+		v *= 1 - 0.35/(1+math.Exp(-(x-140)/4.6))
+		// A sharp shadow in from the bottom left corner, and one
+		// sharp all round.
+		if x < 40 && y > 250 || x > 95 && x < 135 && y > 235 && y < 275 {
+			v *= 0.7
+		}
+		// Three rings shaded side by side, in full light.
+		if r := math.Hypot(x-70, y-100); r > 15 && r < 57 {
+			v *= 0.67
+		}
+		// A shaded disc 40 mm across in the shadow.
+		if math.Hypot(x-180, y-200) < 20 {
+			v *= 0.67
+		}
+		// Thin printed lines, as on every board.
+		if math.Mod(x, 12) < 0.3 || math.Mod(y, 12) < 0.3 {
+			v = 30
+		}
+		return v
+	}
+	for j := 0; j < img.Rect.Dy(); j++ {
+		for i := 0; i < img.Rect.Dx(); i++ {
+			img.Pix[j*img.Stride+i] = uint8(math.Round(lum((float64(i)+0.5)/perMM, (float64(j)+0.5)/perMM)))
+		}
+	}
+	ph := newPhoto(img)
+	reg := &Registration{
+		H:    scan.Homography{perMM, 0, 0, 0, perMM, 0, 0, 0, 1},
+		Code: &sheets.Code{Paper: layout.Size{W: paperW, H: paperH}},
+	}
+	return ph, reg
+}
