@@ -8,10 +8,11 @@ import (
 
 // sharpStep is the change of the paper's white between neighbouring
 // cells (as a natural log) past which it is an edge of something drawn,
-// not of the light: a phone's shadow falls off at about 2% a millimetre
-// (0.1 across a cell, at a slant), while a shading's edge takes the
-// white from paper to its own grey within a cell or two (a density of
-// 0.3, a step of 0.15 or more each).
+// not of the light: the corpus's phone shadow falls off at about 2% a
+// millimetre at most (0.06 across a 3 mm cell, up to 0.1 where the
+// page is seen at a slant and a cell spans more of it), while a
+// shading's edge takes the white from paper to its own grey within a
+// cell or two (a density of 0.3, a step of 0.15 or more each).
 const sharpStep = 0.12
 
 // pageInset is how far inside the page's edge a cell's centre lies to

@@ -12,7 +12,8 @@ import (
 
 // TestCarryWhite: the paper's white under a shading on a board wider
 // than background's reach is the paper's round it, in full light and in
-// a shadow, while a shadow keeps its own white: soft-edged, coming in
+// a shadow and across a shadow's edge (following its slope), while a
+// shadow keeps its own white: soft-edged, coming in
 // sharp from the page's edge, or sharp all round but off the boards.
 func TestCarryWhite(t *testing.T) {
 	ph, reg := shadedPage()
@@ -33,9 +34,14 @@ func TestCarryWhite(t *testing.T) {
 		{"bare paper", 110, 30, paper(110)},
 		{"the soft shadow", 190, 40, paper(190)},
 		{"the sharp shadow from the page's edge", 15, 280, 0.7 * paper(15)},
-		{"the sharp shadow off the boards", 115, 255, 0.7 * paper(115)},
+		{"the sharp shadow off the boards", 75, 255, 0.7 * paper(75)},
+		// Across the shadow's edge, as on the bare paper beside it
+		// (background's white there leads the shadow by its reach).
+		{"the shading across the shadow's edge, in the light", 125, 268, white(125, 238)},
+		{"the shading across the shadow's edge, at the edge", 140, 268, white(140, 238)},
+		{"the shading across the shadow's edge, in the shadow", 155, 268, white(155, 238)},
 	} {
-		if got := white(c.x, c.y); math.Abs(got/c.want-1) > 0.04 {
+		if got := white(c.x, c.y); math.Abs(got/c.want-1) > 0.06 {
 			t.Errorf("%s (%g, %g): white %.1f, want %.1f", c.name, c.x, c.y, got, c.want)
 		}
 	}
@@ -55,8 +61,9 @@ func BenchmarkCarryWhite(b *testing.B) {
 
 const shadedPerMM = 2.0
 
-// shadedBoards are shadedPage's boards: the rings and the disc.
-var shadedBoards = []layout.Rect{layout.R(10, 40, 120, 120), layout.R(155, 175, 50, 50)}
+// shadedBoards are shadedPage's boards: the rings, the disc, the
+// shading across the shadow's edge.
+var shadedBoards = []layout.Rect{layout.R(10, 40, 120, 120), layout.R(155, 175, 50, 50), layout.R(108, 246, 64, 43)}
 
 // shadedPage is an A4 page at shadedPerMM pixels a mm: paper under a
 // soft shadow and a sharp one, three rings shaded side by side, a
@@ -72,15 +79,16 @@ func shadedPage() (*photo, *Registration) {
 		v *= 1 - 0.35/(1+math.Exp(-(x-140)/4.6))
 		// A sharp shadow in from the bottom left corner, and one
 		// sharp all round.
-		if x < 40 && y > 250 || x > 95 && x < 135 && y > 235 && y < 275 {
+		if x < 40 && y > 250 || x > 60 && x < 90 && y > 235 && y < 275 {
 			v *= 0.7
 		}
 		// Three rings shaded side by side, in full light.
 		if r := math.Hypot(x-70, y-100); r > 15 && r < 57 {
 			v *= 0.67
 		}
-		// A shaded disc 40 mm across in the shadow.
-		if math.Hypot(x-180, y-200) < 20 {
+		// A shaded disc 40 mm across in the shadow, and a shading
+		// 56 mm wide across the shadow's edge.
+		if math.Hypot(x-180, y-200) < 20 || x > 112 && x < 168 && y > 250 && y < 285 {
 			v *= 0.67
 		}
 		// Thin printed lines, as on every board.
