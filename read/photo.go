@@ -14,7 +14,8 @@ type photo struct {
 	h int
 	// bg is the paper's white on a coarse grid of bgStep pixels, found
 	// as the brightest paper in each neighbourhood: pencil and print are
-	// thin, and the paper shows between them.
+	// thin, and the paper shows between them. Once the page is found,
+	// carryWhite mends it under wide drawn regions (white.go).
 	bg     []float32
 	maxed  []float32 // the cells' white before smoothing (background)
 	bgW    int

@@ -87,7 +87,7 @@ func ReadPage(p *Page) *PageResult {
 	var boxes []layout.Rect
 	for _, b := range boards {
 		e := b.Figure.Extent(b.S)
-		boxes = append(boxes, layout.Rect{Min: b.O, Max: layout.Point{X: b.O.X + e.W, Y: b.O.Y + e.H}})
+		boxes = append(boxes, layout.R(b.O.X, b.O.Y, e.W, e.H))
 	}
 	ph.carryWhite(reg, boxes)
 	players := make([]string, reg.Code.Players)
