@@ -109,3 +109,63 @@ func shadedPage() (*photo, *Registration) {
 	}
 	return ph, reg
 }
+
+// TestCarryWhiteKeeps: carryWhite only ever raises the white, and leaves
+// it, smoothed as background smooths it, wherever nothing was carried.
+// The page is dim paper under a soft shadow, with a board holding a
+// patch of glare (brighter than the paper round it, sharp edged) and a
+// shaded disc (darker, sharp edged).
+func TestCarryWhiteKeeps(t *testing.T) {
+	const perMM = shadedPerMM
+	const paperW, paperH = 210.0, 297.0
+	img := image.NewGray(image.Rect(0, 0, int(paperW*perMM), int(paperH*perMM)))
+	for j := 0; j < img.Rect.Dy(); j++ {
+		for i := 0; i < img.Rect.Dx(); i++ {
+			x, y := (float64(i)+0.5)/perMM, (float64(j)+0.5)/perMM
+			v := 170 * (1 - 0.35/(1+math.Exp(-(x-140)/4.6)))
+			if x > 40 && x < 80 && y > 60 && y < 100 {
+				v = 240 // glare
+			}
+			if math.Hypot(x-60, y-180) < 20 {
+				v *= 0.67
+			}
+			img.Pix[j*img.Stride+i] = uint8(math.Round(v))
+		}
+	}
+	ph := newPhoto(img)
+	reg := &Registration{
+		H:    scan.Homography{perMM, 0, 0, 0, perMM, 0, 0, 0, 1},
+		Code: &sheets.Code{Paper: layout.Size{W: paperW, H: paperH}},
+	}
+	before := append([]float32(nil), ph.bg...)
+	white := func(x, y float64) float64 { return ph.white(x*perMM, y*perMM) }
+	if w := white(60, 180); w > 0.8*170 {
+		t.Fatalf("before: the white in the disc is %.0f; the test needs background to miss it", w)
+	}
+	ph.carryWhite(reg, []layout.Rect{layout.R(20, 40, 80, 180)})
+	if w := white(60, 80); math.Abs(w/240-1) > 0.03 {
+		t.Errorf("the glare's white is %.1f, want 240: it was lowered to the paper's round it", w)
+	}
+	if w := white(60, 180); math.Abs(w/170-1) > 0.04 {
+		t.Errorf("the disc's white is %.1f, want 170", w)
+	}
+	far, curved := 0, 0
+	for j := range ph.bgH {
+		for i := range ph.bgW {
+			x, y := (float64(i)+0.5)*ph.bgStep/perMM, (float64(j)+0.5)*ph.bgStep/perMM
+			if math.Hypot(x-60, y-180) < 40 || x > 20 && x < 100 && y > 40 && y < 120 {
+				continue // near what was carried (or kept)
+			}
+			far++
+			if x > 130 && x < 150 {
+				curved++
+			}
+			if n := j*ph.bgW + i; ph.bg[n] != before[n] {
+				t.Fatalf("the white at (%.0f, %.0f) mm, far from what was carried, changed from %g to %g", x, y, before[n], ph.bg[n])
+			}
+		}
+	}
+	if far == 0 || curved == 0 {
+		t.Fatal("no cell far from the carried regions was checked")
+	}
+}
