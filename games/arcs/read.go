@@ -344,6 +344,7 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		return nil, err
 	}
 	var missing []string
+	inferred := 0 // arcs read between two drawn that drawn leaves out
 	for i := range n {
 		c := (first-1+i)%m + 1
 		k := best[c]
@@ -364,11 +365,16 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		// A centre between two arcs drawn carries one (the round goes
 		// round the marks in turn): faint, or mostly under the print, it
 		// is drawn all the same, and its reach is the one its pencil
-		// favours by far.
+		// favours by far. That holds when the model finds it likelier
+		// not drawn (a long arc hugging the printed circle loses pencil
+		// to the print's edge), since the rules say it is.
 		between := i > 0 && i < n-1 && conf >= betweenSure
 		switch {
-		case between && (all < arcSure || cd.ct.seen() < 0.5) && all >= arcPresent && cd.ll > 0:
-			out.Notes = append(out.Notes, fmt.Sprintf("the arc about mark %d is faint or mostly under the print (pencil along %.0f%% of the %.0f%% seen), but the arcs before and after it say it is drawn, and no other reach fits its pencil as well", c, 100*all, 100*cd.ct.seen()))
+		case between && (all < arcSure || cd.ct.seen() < 0.5 || cd.ll <= 0) && all >= arcPresent:
+			out.Notes = append(out.Notes, fmt.Sprintf("the arc about mark %d is faint, mostly under the print or along the printed circle (pencil along %.0f%% of the %.0f%% seen), but the arcs before and after it say it is drawn, and no other reach fits its pencil as well", c, 100*all, 100*cd.ct.seen()))
+			if !slices.Contains(drawn, c) {
+				inferred++
+			}
 		case all < arcPresent || cd.ll <= 0:
 			rm.Doubt = fmt.Sprintf("no arc is seen clearly about mark %d: the likeliest, reach %d, carries pencil along %.0f%% of its length", c, k, 100*all)
 			missing = append(missing, strconv.Itoa(c))
@@ -397,8 +403,8 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 	switch {
 	case out.Blank && fr.shaded:
 		out.Doubts = append(out.Doubts, fmt.Sprintf("a first centre is shaded (%d) but no arc is seen", fr.first))
-	case !out.Blank && len(drawn) < m:
-		msg := fmt.Sprintf("%d of the %d arcs are seen: an unfinished round, or an arc too faint to read", len(drawn), m)
+	case !out.Blank && len(drawn)+inferred < m:
+		msg := fmt.Sprintf("%d of the %d arcs are seen: an unfinished round, or an arc too faint to read", len(drawn)+inferred, m)
 		if len(missing) > 0 {
 			msg += " (about marks " + strings.Join(missing, ", ") + ")"
 		}

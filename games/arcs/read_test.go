@@ -48,6 +48,7 @@ func sheet(t testing.TB, flags map[string]string) (*readtest.Page, games.Values)
 type play struct {
 	n, first int
 	extra    func(t testing.TB, pl layout.Placed) []scan.Stroke
+	reaches  map[int]int // moves (from 0) of the reach given, not at random
 }
 
 // draw plays pp on the board placed at pl and returns the truth and the
@@ -70,8 +71,11 @@ func (pp play) draw(t testing.TB, pl layout.Placed, m int, rng *rand.Rand) (play
 		k = m
 	}
 	var pr played
-	for range k {
+	for i := range k {
 		mv, _ := st.RandomMove(rng)
+		if r, ok := pp.reaches[i]; ok {
+			mv.Reach = r
+		}
 		if err := st.Play(mv); err != nil {
 			t.Fatal(err)
 		}
@@ -575,6 +579,48 @@ func TestReadBrokenArcBetween(t *testing.T) {
 			}
 			if !tc.doubt && !slices.ContainsFunc(b.Out.Notes, func(s string) bool { return strings.Contains(s, "the arc about mark 6 is faint") }) {
 				t.Errorf("no note on arc 6: %q", b.Out.Notes)
+			}
+		})
+	}
+}
+
+// A long arc that hugs the printed circle (reach 19 of 40 marks: 0.5 mm
+// inside it at its middle) loses much of its pencil to the print's edge,
+// and in a light pencil the model finds it likelier not drawn. Between
+// two arcs drawn it is read all the same, its reach favoured by far: the
+// round is not short of arcs. (One whose reach is not favoured by far,
+// or the last arc, stays in doubt.)
+func TestReadHuggingArcBetween(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, degrades and reads a page")
+	}
+	hug := map[int]int{}
+	for i := 3; i < 40; i += 4 {
+		hug[i] = 19
+	}
+	for _, d := range readtest.Degradations()[:2] {
+		t.Run(d.Name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(2, 40))
+			p, _ := sheet(t, map[string]string{"copies": "1", "marks": "40"})
+			pl := p.Board.Boards[0]
+			pr, strokes := play{n: -1, first: 11, reaches: hug}.draw(t, pl, 40, rng)
+			readtest.Pencils[0].Draw(p.Img, strokes, rng)
+			b := readBoards(t, d.Apply(p.Img, rng))[0]
+			if got := strings.Join(moveLines(b.Out.Entry), " "); got != strings.Join(pr.moves, " ") {
+				t.Fatalf("read %s, want %s", got, strings.Join(pr.moves, " "))
+			}
+			for _, dt := range b.Out.Doubts {
+				if strings.Contains(dt, "arcs are seen") {
+					t.Errorf("doubt %q", dt)
+				}
+			}
+			for i := range hug {
+				if m := b.Out.Moves[i]; strings.HasPrefix(m.Doubt, "no arc is seen") {
+					t.Errorf("move %d (%s): doubt %q", i+1, m.Text, m.Doubt)
+				}
+			}
+			if !slices.ContainsFunc(b.Out.Notes, func(s string) bool { return strings.Contains(s, "along the printed circle") }) {
+				t.Errorf("no hugging arc read from the rules: notes %q", b.Out.Notes)
 			}
 		})
 	}
