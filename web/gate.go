@@ -29,6 +29,11 @@ const (
 	// HeavyDeadline bounds a sheet, a scored picture to download, a
 	// transcript over heavyBody bytes.
 	HeavyDeadline = 10 * time.Second
+	// ReadDeadline bounds reading the photos of one request, up to
+	// MaxReadPages of them: a page takes up to 5 s on one core (a 12 MP
+	// phone photo of Crossing The Rings), so two took more than
+	// HeavyDeadline.
+	ReadDeadline = MaxReadPages * 10 * time.Second
 	// MaxWait is the longest a request waits for a slot (the seven
 	// thumbnails of the games' page ask for seven sheets at once).
 	MaxWait = 10 * time.Second
@@ -41,14 +46,14 @@ const (
 // always left for moves and scores. A request waits at most MaxWait for
 // its slots, and its work then has its deadline.
 type gate struct {
-	slots, heavy         chan struct{}
-	light, hard, patient time.Duration // LightDeadline, HeavyDeadline, MaxWait
+	slots, heavy                  chan struct{}
+	light, hard, reading, patient time.Duration // LightDeadline, HeavyDeadline, ReadDeadline, MaxWait
 }
 
 func newGate() *gate {
 	n := max(2, runtime.GOMAXPROCS(0))
 	return &gate{slots: make(chan struct{}, n), heavy: make(chan struct{}, n-1),
-		light: LightDeadline * stretch, hard: HeavyDeadline * stretch, patient: MaxWait * stretch}
+		light: LightDeadline * stretch, hard: HeavyDeadline * stretch, reading: ReadDeadline * stretch, patient: MaxWait * stretch}
 }
 
 // stretch multiplies the gate's times: the tests stretch them under the
@@ -154,7 +159,7 @@ func upload(w http.ResponseWriter, r *http.Request) (io.Reader, func(), bool) {
 	}
 	// The answer is written after the work: its deadline too is the
 	// upload's, not the server's.
-	body.rc.SetWriteDeadline(time.Now().Add(HeavyDeadline*stretch + 30*time.Second))
+	body.rc.SetWriteDeadline(time.Now().Add(ReadDeadline*stretch + 30*time.Second))
 	body.rc.SetReadDeadline(time.Time{})
 	return bytes.NewReader(data), done, true
 }
@@ -219,7 +224,11 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 			return
 		}
 		limit := g.light
-		if c == 2 {
+		less := "fewer rounds, copies or pages"
+		switch {
+		case r.URL.Path == "/api/read":
+			limit, less = g.reading, "fewer photos or pages at once, or use papergames read for them"
+		case c == 2:
 			limit = g.hard
 		}
 		wait := time.NewTimer(g.patient)
@@ -266,7 +275,7 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 				}
 			}
 			if ctx.Err() != nil && !dw.wrote {
-				fail(w, tooBig, fmt.Sprintf("the request's work passed the web app's bound of %v a request, and was stopped; ask for less (fewer rounds, copies or pages)", limit))
+				fail(w, tooBig, fmt.Sprintf("the request's work passed the web app's bound of %v a request, and was stopped; ask for less (%s)", limit, less))
 			}
 		}()
 		h.ServeHTTP(dw, r.WithContext(ctx))

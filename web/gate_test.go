@@ -21,7 +21,7 @@ func init() { stretch = testenv.Bound(time.Second) / time.Second }
 // past MaxWait gets 503 with Retry-After (issue 23: six large requests in
 // parallel kept both cores busy for 176 s).
 func TestGateBoundsConcurrentWork(t *testing.T) {
-	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, patient: 100 * time.Millisecond}
+	g := &gate{slots: make(chan struct{}, 2), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, reading: time.Second, patient: 100 * time.Millisecond}
 	var now, most, heavyNow, heavyMost atomic.Int32
 	h := g.wrap(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := now.Add(1)
