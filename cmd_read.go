@@ -227,10 +227,11 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 }
 
 // outputDir reports whether -o names a folder: one that is there, a
-// name ending in a slash, or any name but a .yaml or .yml file's.
+// name ending in a slash, or any name but a .yaml or .yml file's (a
+// file there with another name is refused by checkOutputs).
 func outputDir(out string) bool {
-	if st, err := os.Stat(out); err == nil {
-		return st.IsDir()
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return true
 	}
 	ext := strings.ToLower(filepath.Ext(out))
 	return strings.HasSuffix(out, string(os.PathSeparator)) || ext != ".yaml" && ext != ".yml"
@@ -283,6 +284,10 @@ func checkOutputs(c *cli.Context, overlay string, inputs []os.FileInfo) error {
 			}
 		} else if st, err := os.Stat(filepath.Dir(filepath.Clean(out))); err == nil && !st.IsDir() {
 			return usage("-o %s: %s is not a folder", out, filepath.Dir(filepath.Clean(out)))
+		} else if st, err := os.Stat(out); err == nil && !st.IsDir() {
+			// A photo or a note is not written over: only a name
+			// ending in .yaml or .yml is a transcript file.
+			return usage("-o %s: that is a file, and a name without .yaml or .yml is a folder for the transcripts: give a folder, or a name ending in .yaml", out)
 		}
 	}
 	if overlay != "" {

@@ -272,15 +272,21 @@ func TestReadCommandClass(t *testing.T) {
 	if status != 0 || !strings.Contains(out, "(read, copy 1 of 2)") || !strings.Contains(out, "(read, copy 2 of 2)") {
 		t.Errorf("--score of two copies: %d\n%s\n%s", status, out, stderr)
 	}
-	// Outputs checked first.
+	// Outputs checked first; a file there that is no transcript is not
+	// written over (a campaign's -o victim.png was).
+	victim := save("victim.png", []byte("a photo"))
 	for _, args := range [][]string{
 		{"read", "-o", filepath.Join(dir, "nope", "m.yaml"), a1},
+		{"read", "-o", victim, a1},
 		{"read", "--overlay", filepath.Join(dir, "nope", "seen.png"), a1},
 		{"read", "--workers", "-3", a1},
 	} {
 		if status, _, stderr := runCLI(t, args...); status != 2 || strings.Contains(stderr, "read Polygons") {
 			t.Errorf("%v: status %d\n%s", args, status, stderr)
 		}
+	}
+	if b, err := os.ReadFile(victim); err != nil || string(b) != "a photo" {
+		t.Errorf("-o %s was written over: %q %v", victim, b, err)
 	}
 	// A blank sheet: read, not scored, status 1.
 	_, _, _, pages := gridSheet(t)
