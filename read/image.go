@@ -211,7 +211,10 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 	conf.Limits.MaxImageBytes = 4 * MaxPixels
 	conf.Limits.MaxImagePixels = MaxPixels
 	ctx, err := api.ReadValidateAndOptimize(bytes.NewReader(data), conf)
-	if err != nil {
+	switch {
+	case errors.Is(err, pdfcpu.ErrWrongPassword):
+		return nil, fmt.Errorf("%s: a PDF locked with a password, which read cannot open: save it (or scan the pages again) without one", name)
+	case err != nil:
 		return nil, fmt.Errorf("%s: not a readable PDF: it is damaged or cut off (%s)", name, lastCause(err))
 	}
 	if ctx.PageCount > MaxPDFPages {

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/jung-kurt/gofpdf"
+	"github.com/pdfcpu/pdfcpu/pkg/api"
+	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 )
 
 // pngHeader16 is the start of a PNG of w x h pixels at 16 bits a
@@ -57,5 +59,14 @@ func TestDecodeBounds(t *testing.T) {
 	_, err = Pages("scan.pdf", b.Bytes()[:b.Len()/2])
 	if err == nil || !strings.Contains(err.Error(), "scan.pdf: not a readable PDF: it is damaged or cut off") || strings.Contains(err.Error(), "context") {
 		t.Errorf("a PDF cut in half: %v", err)
+	}
+	// Locked with a password: said so, not called damaged (a campaign's
+	// was).
+	var locked bytes.Buffer
+	if err := api.Encrypt(bytes.NewReader(b.Bytes()), &locked, model.NewAESConfiguration("secret", "owner", 256)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err = Pages("scan.pdf", locked.Bytes()); err == nil || !strings.Contains(err.Error(), "scan.pdf: a PDF locked with a password") {
+		t.Errorf("a PDF locked with a password: %v", err)
 	}
 }
