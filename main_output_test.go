@@ -2,10 +2,14 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"papergames/games"
+	"papergames/games/arcs"
 )
 
 // A --render that fails (a file that cannot be written, paper too small
@@ -92,5 +96,28 @@ func TestDevFullExits1(t *testing.T) {
 		if st != 1 || !strings.Contains(e.String(), "papergames: writing standard output: write /dev/full: no space left on device") {
 			t.Errorf("papergames %s >/dev/full: status %d, stderr %q", strings.Join(args, " "), st, e.String())
 		}
+	}
+}
+
+// The marks the help says fit A4 fit it, and one more does not (the help
+// said 105 after the sheet grew its registration marks and code; 104 fit).
+func TestArcsMarksHelp(t *testing.T) {
+	var p games.Param
+	for _, q := range (arcs.Game{}).Params() {
+		if q.Name == "marks" {
+			p = q
+		}
+	}
+	var n int
+	if _, err := fmt.Sscanf(p.Print, "on A4 up to %d;", &n); err != nil {
+		t.Fatalf("the help %q gives no figure: %v", p.Print, err)
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "a.pdf")
+	if status, _, stderr := runCLI(t, "board", "arcs-and-marks", "--marks", fmt.Sprint(n), "-o", out); status != 0 {
+		t.Errorf("--marks %d, as the help says: status %d\n%s", n, status, stderr)
+	}
+	if status, _, stderr := runCLI(t, "board", "arcs-and-marks", "--marks", fmt.Sprint(n+1), "-o", out); status == 0 || !strings.Contains(stderr, fmt.Sprintf("largest --marks that fits A4 portrait is %d", n)) {
+		t.Errorf("--marks %d, one past the help's: status %d\n%s", n+1, status, stderr)
 	}
 }

@@ -25,7 +25,7 @@ func (Game) Info() games.Info {
 
 // Params implements Game.
 func (Game) Params() []games.Param {
-	return []games.Param{{Name: "marks", Usage: "number of evenly spaced marks on the circle", Print: "on A4 up to 105; more need larger paper or --no-ruler, and a refused sheet says which fits", Kind: games.Int, Default: 12, Min: 3, Max: 360}}
+	return []games.Param{{Name: "marks", Usage: "number of evenly spaced marks on the circle", Print: "on A4 up to 104; more need larger paper or --no-ruler, and a refused sheet says which fits", Kind: games.Int, Default: 12, Min: 3, Max: 360}}
 }
 
 // Setup implements Game.
