@@ -59,7 +59,38 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
 	mux.HandleFunc("POST /api/read", handleRead)
-	return hostCheck(originCheck(guard(newGate().wrap(mux))), hosts)
+	return hostCheck(originCheck(guard(newGate().wrap(apiErrors(mux)))), hosts)
+}
+
+// apiErrors answers a request to /api/ that no route takes as the API
+// answers, with a JSON message: 405 naming the method the call takes,
+// 404 for no such call (net/http's answers are plain text, and a GET of
+// a call taking POST fell to the files' route: "404 page not found").
+func apiErrors(mux *http.ServeMux) http.Handler {
+	routed := func(r *http.Request) bool {
+		_, pat := mux.Handler(r)
+		return pat != "" && pat != "GET /"
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasPrefix(r.URL.Path, "/api/") || routed(r) {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		var allow []string
+		for _, m := range []string{"GET", "POST"} {
+			r2 := r.WithContext(r.Context())
+			r2.Method = m
+			if routed(r2) {
+				allow = append(allow, m)
+			}
+		}
+		if len(allow) == 0 {
+			fail(w, http.StatusNotFound, fmt.Sprintf("%s: the web app has no such call", r.URL.Path))
+			return
+		}
+		w.Header().Set("Allow", strings.Join(allow, ", "))
+		fail(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s %s: this call takes %s", r.Method, r.URL.Path, strings.Join(allow, " or ")))
+	})
 }
 
 // csp is the pages' Content-Security-Policy: the app loads nothing from

@@ -155,7 +155,13 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"POST", "/api/score?strict=maybe", "x", 400, "not on or off"},
 		{"POST", "/api/score?sections=9..1", "game: crossing-the-rings\nplayers: [A, B]\nrounds:\n  - divider: A\n", 400, "\u201csections\u201d"},
 		{"POST", "/api/score", strings.Repeat("x", MaxBody+1), 413, "larger than"},
-		{"PUT", "/api/score", "", 405, ""},
+		{"PUT", "/api/score", "", 405, `PUT /api/score: this call takes POST`},
+		// As the API answers, in JSON (a campaign's GET of /api/read got
+		// net/http's plain "404 page not found").
+		{"GET", "/api/read", "", 405, `{"error":"GET /api/read: this call takes POST"}`},
+		{"DELETE", "/api/games", "", 405, `"DELETE /api/games: this call takes GET"`},
+		{"GET", "/api/nothing", "", 404, `{"error":"/api/nothing: the web app has no such call"}`},
+		{"GET", "/api/sheet/", "", 404, "no such call"},
 	} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(tc.method, "http://localhost"+tc.target, strings.NewReader(tc.body)))
