@@ -35,7 +35,7 @@ func webRead(ctx context.Context, files []web.ReadFile) (*web.ReadAnswer, error)
 			bad = append(bad, web.ReadPage{Name: f.Name, Error: err.Error()})
 		}
 		if len(in.Pages) > web.MaxReadPages {
-			return nil, fmt.Errorf("the photos sent have more than %d pages; the web app reads %d at once (%w): use papergames read for more", web.MaxReadPages, web.MaxReadPages, web.ErrTooManyPages)
+			return nil, tooManyPages(fmt.Sprintf("the photos sent have more than %d pages, and the web app reads %d at once (a sheet's pages): use papergames read for more", web.MaxReadPages, web.MaxReadPages))
 		}
 	}
 	pages := in.Pages
@@ -113,3 +113,10 @@ func dataURL(img *image.RGBA) (string, error) {
 	}
 	return "data:image/jpeg;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()), nil
 }
+
+// tooManyPages is web.ErrTooManyPages with the message the page shows
+// (wrapping it put its own words in the middle of the message).
+type tooManyPages string
+
+func (e tooManyPages) Error() string        { return string(e) }
+func (e tooManyPages) Is(target error) bool { return target == web.ErrTooManyPages }

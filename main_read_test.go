@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"context"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -581,5 +582,17 @@ func TestWebRead(t *testing.T) {
 	}
 	if len(ans.Matches) != 1 || len(ans.Matches[0].Doubts) != 0 {
 		t.Errorf("matches %+v", ans.Matches)
+	}
+	// Five pages: refused, once said (the message said the web app reads
+	// 4 at once twice over).
+	var imgs []readtest.PDFImage
+	for i := range 5 {
+		data := bytes.Repeat([]byte{0xff}, 207*2339) // A4 at 200 dpi, a bit a sample
+		data[0] = byte(i)
+		imgs = append(imgs, readtest.PDFImage{W: 1654, H: 2339, ColorSpace: "DeviceGray", Bpc: 1, Data: data})
+	}
+	_, err = webRead(context.Background(), []web.ReadFile{{Name: "five.pdf", Data: readtest.ScanPDF(imgs...)}})
+	if !errors.Is(err, web.ErrTooManyPages) || err.Error() != "the photos sent have more than 4 pages, and the web app reads 4 at once (a sheet's pages): use papergames read for more" {
+		t.Errorf("five pages: %v", err)
 	}
 }
