@@ -237,7 +237,7 @@ func (g *gate) wrap(h http.Handler) http.Handler {
 			w.Header().Set("Retry-After", "2")
 			what := fmt.Sprintf("its %d work slots are taken", cap(g.slots))
 			if c == 2 {
-				what = fmt.Sprintf("its %d slot(s) for heavy work (sheets, pictures, long transcripts) are taken", cap(g.heavy))
+				what = fmt.Sprintf("its %d slot(s) for heavy work (sheets, pictures, long transcripts, photos read) are taken", cap(g.heavy))
 			}
 			fail(w, http.StatusServiceUnavailable, fmt.Sprintf("the web app is busy: %s, and this request waited %v; try again in a moment", what, g.patient))
 		}

@@ -59,21 +59,24 @@ func Handler(hosts ...string) http.Handler {
 	mux.HandleFunc("POST /api/board", handleBoard)
 	mux.HandleFunc("POST /api/board/new", handleBoardNew)
 	mux.HandleFunc("POST /api/read", handleRead)
-	return hostCheck(originCheck(guard(newGate().wrap(apiErrors(mux)))), hosts)
+	return hostCheck(originCheck(guard(apiErrors(mux, newGate().wrap(mux)))), hosts)
 }
 
 // apiErrors answers a request to /api/ that no route takes as the API
 // answers, with a JSON message: 405 naming the method the call takes,
 // 404 for no such call (net/http's answers are plain text, and a GET of
 // a call taking POST fell to the files' route: "404 page not found").
-func apiErrors(mux *http.ServeMux) http.Handler {
+// It answers before the gate (next, the routes behind it), so such a
+// request takes no work slot and no upload's.
+func apiErrors(mux *http.ServeMux, next http.Handler) http.Handler {
 	routed := func(r *http.Request) bool {
 		_, pat := mux.Handler(r)
 		return pat != "" && pat != "GET /"
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, "/api/") || routed(r) {
-			mux.ServeHTTP(w, r)
+		p := r.URL.Path
+		if p != "/api" && !strings.HasPrefix(p, "/api/") || routed(r) {
+			next.ServeHTTP(w, r)
 			return
 		}
 		var allow []string

@@ -9,9 +9,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"papergames/games"
 	"papergames/games/catalog"
+	"papergames/internal/testenv"
 	"papergames/layout"
 	"papergames/sheets"
 )
@@ -162,6 +164,7 @@ func TestBadRequestsAre4xx(t *testing.T) {
 		{"DELETE", "/api/games", "", 405, `"DELETE /api/games: this call takes GET"`},
 		{"GET", "/api/nothing", "", 404, `{"error":"/api/nothing: the web app has no such call"}`},
 		{"GET", "/api/sheet/", "", 404, "no such call"},
+		{"GET", "/api", "", 404, `{"error":"/api: the web app has no such call"}`},
 	} {
 		w := httptest.NewRecorder()
 		h.ServeHTTP(w, httptest.NewRequest(tc.method, "http://localhost"+tc.target, strings.NewReader(tc.body)))
@@ -269,5 +272,30 @@ func TestFavicon(t *testing.T) {
 	w := get(t, Handler(), "/favicon.ico")
 	if w.Code != 200 || w.Body.Len() == 0 || !strings.HasPrefix(w.Body.String(), "\x00\x00\x01\x00") {
 		t.Errorf("/favicon.ico: %d, %d bytes", w.Code, w.Body.Len())
+	}
+}
+
+// TestAPIErrorsBeforeTheGate: a call there is none of, or with the wrong
+// method, is answered before the gate: it waits for no work slot (a
+// review's GET of /api/read, with the heavy slot taken, waited and got
+// 503).
+func TestAPIErrorsBeforeTheGate(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /api/read", handleRead)
+	mux.HandleFunc("GET /api/sheet/{game}", handleSheet)
+	g := &gate{slots: make(chan struct{}, 1), heavy: make(chan struct{}, 1), light: time.Second, hard: time.Second, reading: time.Second, patient: time.Second}
+	g.slots <- struct{}{}
+	g.heavy <- struct{}{}
+	h := apiErrors(mux, g.wrap(mux))
+	for _, tc := range []struct {
+		method, target string
+		code           int
+	}{{"GET", "/api/read", 405}, {"PUT", "/api/read", 405}, {"GET", "/api/sheet/", 404}} {
+		start := time.Now()
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, httptest.NewRequest(tc.method, "http://localhost"+tc.target, strings.NewReader("x")))
+		if w.Code != tc.code || time.Since(start) > testenv.Bound(500*time.Millisecond) {
+			t.Errorf("%s %s: %d after %v %s", tc.method, tc.target, w.Code, time.Since(start), w.Body)
+		}
 	}
 }

@@ -43,6 +43,10 @@ const (
 	// betweenSure is the confidence in its reach from which an arc
 	// between two arcs drawn is read sure, however faint.
 	betweenSure = 0.7
+	// ownShare is the share of the stretch of an arc that no other
+	// arc read runs along that carries pencil, from which an arc the
+	// model finds likelier not drawn is read between two drawn.
+	ownShare = 0.25
 )
 
 // Bubbles: the share of a bubble's seen disc darker than the pencil
@@ -362,16 +366,21 @@ func (g Game) ReadRound(in games.ReadIn) (*games.ReadOut, error) {
 		conf := margin / (margin + sureLL)
 		rm := games.ReadMove{Text: mv.String(), Confidence: math.Max(0, conf), At: cd.g.mid}
 		all := cd.ct.all()
-		// A centre between two arcs drawn carries one (the round goes
+		// A centre before the last arc drawn carries one (the round goes
 		// round the marks in turn): faint, or mostly under the print, it
 		// is drawn all the same, and its reach is the one its pencil
-		// favours by far. That holds when the model finds it likelier
-		// not drawn (a long arc hugging the printed circle loses pencil
-		// to the print's edge), since the rules say it is.
+		// favours by far. So too when the model finds it likelier not
+		// drawn (a long arc hugging the printed circle loses a light
+		// pencil to the print's edge), if some of its pencil is its own:
+		// pencil that is all another arc's (a gap before a stray arc)
+		// stays in doubt.
 		between := i > 0 && i < n-1 && conf >= betweenSure
+		own := cd.ct.ownDark + cd.ct.ownLight
 		switch {
-		case between && (all < arcSure || cd.ct.seen() < 0.5 || cd.ll <= 0) && all >= arcPresent:
-			out.Notes = append(out.Notes, fmt.Sprintf("the arc about mark %d is faint, mostly under the print or along the printed circle (pencil along %.0f%% of the %.0f%% seen), but the arcs before and after it say it is drawn, and no other reach fits its pencil as well", c, 100*all, 100*cd.ct.seen()))
+		case between && all >= arcPresent && cd.ll > 0 && (all < arcSure || cd.ct.seen() < 0.5):
+			out.Notes = append(out.Notes, fmt.Sprintf("the arc about mark %d is faint or mostly under the print (pencil along %.0f%% of the %.0f%% seen), but the arcs before and after it say it is drawn, and no other reach fits its pencil as well", c, 100*all, 100*cd.ct.seen()))
+		case between && all >= arcPresent && cd.ll <= 0 && own > 0 && cd.ct.ownDark >= ownShare*own:
+			out.Notes = append(out.Notes, fmt.Sprintf("the arc about mark %d is likelier not drawn, weighed (pencil along %.0f%% of it, %.0f%% of the stretch no other arc runs along), but the arcs before and after it say it is drawn, and no other reach fits its pencil as well: an arc along the printed circle loses a light pencil to the print", c, 100*all, 100*cd.ct.ownDark/own))
 			if !slices.Contains(drawn, c) {
 				inferred++
 			}

@@ -598,6 +598,7 @@ func TestReadHuggingArcBetween(t *testing.T) {
 	for i := 3; i < 40; i += 4 {
 		hug[i] = 19
 	}
+	overruled := 0
 	for _, d := range readtest.Degradations()[:2] {
 		t.Run(d.Name, func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(2, 40))
@@ -619,9 +620,58 @@ func TestReadHuggingArcBetween(t *testing.T) {
 					t.Errorf("move %d (%s): doubt %q", i+1, m.Text, m.Doubt)
 				}
 			}
-			if !slices.ContainsFunc(b.Out.Notes, func(s string) bool { return strings.Contains(s, "along the printed circle") }) {
-				t.Errorf("no hugging arc read from the rules: notes %q", b.Out.Notes)
+			for _, n := range b.Out.Notes {
+				if strings.Contains(n, "is likelier not drawn, weighed") {
+					overruled++
+				}
 			}
 		})
+	}
+	if overruled == 0 {
+		t.Error("no hugging arc was read from the rules against the model: the test no longer tries the case")
+	}
+}
+
+// An arc about a centre in a gap before a stray arc, whose pencil is all
+// another arc's (found by a review: a round of 38 arcs and a stray arc
+// two centres on read as a finished round of 40, none in doubt), is not
+// read from the rules: the round is doubted.
+func TestReadGapBeforeStrayArc(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, degrades and reads a page")
+	}
+	hug := map[int]int{}
+	for i := 3; i < 40; i += 4 {
+		hug[i] = 19
+	}
+	stray := func(t testing.TB, pl layout.Placed) []scan.Stroke {
+		st, err := arcs.New(40, []string{"", ""}, 0, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := st.Play(arcs.Move{Centre: 10, Reach: 19}); err != nil {
+			t.Fatal(err)
+		}
+		var out []scan.Stroke
+		for _, sk := range (arcs.Game{}).Paper(games.Erase(games.Engine[arcs.Move](st)), pl.Figure, pl.O, pl.S) {
+			if sk.Tool != scan.Shade {
+				out = append(out, sk)
+			}
+		}
+		return out
+	}
+	rng := rand.New(rand.NewPCG(738, 19))
+	p, _ := sheet(t, map[string]string{"copies": "1", "marks": "40"})
+	pl := p.Board.Boards[0]
+	_, strokes := play{n: 38, first: 11, reaches: hug, extra: stray}.draw(t, pl, 40, rng)
+	readtest.Pencils[1].Draw(p.Img, strokes, rng)
+	b := readBoards(t, readtest.Degradations()[1].Apply(p.Img, rng))[0]
+	if len(b.Out.Doubts) > 0 {
+		return
+	}
+	for i := 38; i < len(b.Out.Moves); i++ {
+		if b.Out.Moves[i].Doubt == "" {
+			t.Errorf("move %d (%s), past the 38 played, read with no doubt, nor the round's", i+1, b.Out.Moves[i].Text)
+		}
 	}
 }
