@@ -584,6 +584,16 @@ func TestReadBrokenArcBetween(t *testing.T) {
 	}
 }
 
+// hugging gives every fourth move of a round on 40 marks reach 19: an
+// arc that hugs the printed circle.
+func hugging() map[int]int {
+	hug := map[int]int{}
+	for i := 3; i < 40; i += 4 {
+		hug[i] = 19
+	}
+	return hug
+}
+
 // A long arc that hugs the printed circle (reach 19 of 40 marks: 0.5 mm
 // inside it at its middle) loses much of its pencil to the print's edge,
 // and in a light pencil the model finds it likelier not drawn. Between
@@ -594,10 +604,7 @@ func TestReadHuggingArcBetween(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("prints, degrades and reads a page")
 	}
-	hug := map[int]int{}
-	for i := 3; i < 40; i += 4 {
-		hug[i] = 19
-	}
+	hug := hugging()
 	overruled := 0
 	for _, d := range readtest.Degradations()[:2] {
 		t.Run(d.Name, func(t *testing.T) {
@@ -640,10 +647,7 @@ func TestReadGapBeforeStrayArc(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("prints, degrades and reads a page")
 	}
-	hug := map[int]int{}
-	for i := 3; i < 40; i += 4 {
-		hug[i] = 19
-	}
+	hug := hugging()
 	stray := func(t testing.TB, pl layout.Placed) []scan.Stroke {
 		st, err := arcs.New(40, []string{"", ""}, 0, 10)
 		if err != nil {
