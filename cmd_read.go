@@ -258,7 +258,8 @@ func exists(name string) bool {
 }
 
 // checkOutputs refuses, before any page is read, a transcript file (-o
-// FILE.yaml) or an overlay whose folder is missing or is no folder (a
+// FILE.yaml) or an overlay whose folder is missing, is no folder or
+// cannot be written (a
 // folder given to -o is made when the transcripts are written).
 func checkOutputs(c *cli.Context, overlay string, inputs []os.FileInfo) error {
 	check := func(flag, name string) error {
@@ -275,6 +276,14 @@ func checkOutputs(c *cli.Context, overlay string, inputs []os.FileInfo) error {
 		case !st.IsDir():
 			return usage("%s %s: %s is not a folder", flag, name, folder)
 		}
+		// Found now, not after every page is read: a folder that
+		// cannot be written.
+		f, err := os.CreateTemp(folder, ".papergames-check-*")
+		if err != nil {
+			return fmt.Errorf("%s %s: the folder %s cannot be written: %v", flag, name, folder, errors.Unwrap(err))
+		}
+		f.Close()
+		os.Remove(f.Name())
 		return nil
 	}
 	if out := c.String("output"); out != "" && out != "-" {

@@ -281,6 +281,7 @@ func TestReadCommandClass(t *testing.T) {
 		{"read", "-o", victim, a1},
 		{"read", "--overlay", filepath.Join(dir, "nope", "seen.png"), a1},
 		{"read", "--workers", "-3", a1},
+		{"read", "--sections", "j..", a1}, // its form, before the rings' sheet is read
 	} {
 		if status, _, stderr := runCLI(t, args...); status != 2 || strings.Contains(stderr, "read Polygons") {
 			t.Errorf("%v: status %d\n%s", args, status, stderr)
@@ -288,6 +289,14 @@ func TestReadCommandClass(t *testing.T) {
 	}
 	if b, err := os.ReadFile(victim); err != nil || string(b) != "a photo" {
 		t.Errorf("-o %s was written over: %q %v", victim, b, err)
+	}
+	// A folder that cannot be written, said before reading. The tests
+	// may run as root, whom no mode stops: /sys refuses new files to all.
+	if st, err := os.Stat("/sys"); err == nil && st.IsDir() && os.WriteFile("/sys/papergames-probe", nil, 0o644) != nil {
+		status, _, stderr := runCLI(t, "read", "--overlay", "/sys/seen.png", a1)
+		if status != 1 || !strings.Contains(stderr, "cannot be written") || strings.Contains(stderr, "read Polygons") {
+			t.Errorf("an overlay folder that cannot be written: %d\n%s", status, stderr)
+		}
 	}
 	// A blank sheet: read, not scored, status 1.
 	_, _, _, pages := gridSheet(t)
@@ -367,6 +376,14 @@ func TestReadBadInput(t *testing.T) {
 	draw.Draw(smudged, image.Rect(int(code.X-14*k), int(code.Y-12*k), int(code.X+14*k), int(code.Y+12*k)), image.NewUniform(image.Black), image.Point{}, draw.Over)
 	var smudgedPNG bytes.Buffer
 	png.Encode(&smudgedPNG, smudged)
+	// The page mirrored, as a scan through the paper gives it.
+	mb := imgs[0].Bounds()
+	mirrored := image.NewRGBA(mb)
+	for y := mb.Min.Y; y < mb.Max.Y; y++ {
+		for x := mb.Min.X; x < mb.Max.X; x++ {
+			mirrored.Set(mb.Max.X-1-(x-mb.Min.X), y, imgs[0].At(x, y))
+		}
+	}
 	// Two sheets side by side in one photo.
 	b := imgs[0].Bounds()
 	two := image.NewRGBA(image.Rect(0, 0, 2*b.Dx()+100, b.Dy()))
@@ -382,11 +399,14 @@ func TestReadBadInput(t *testing.T) {
 	}{
 		{"text", put("notes.txt", []byte("these are my notes\n")), "not a PNG or JPEG image nor a PDF"},
 		{"truncated JPEG", put("cut.jpg", files[0][:len(files[0])/3]), "cut off"},
+		{"bare PNG signature", put("sig.png", []byte("\x89PNG\r\n\x1a\n")), "cut off: the file ends after 8 bytes, inside its header"},
+		{"PNG header's checksum wrong", put("crc.png", badCRC(pngHeader(1000, 1000))), "the PNG image is damaged"},
 		{"bomb", put("bomb.png", pngHeader(60000, 60000)), "more than the 50 million read takes"},
 		{"tiny", put("tiny.png", pngOf(image.NewGray(image.Rect(0, 0, 120, 90)))), "too small"},
 		{"blank paper", put("white.png", whitePNG.Bytes()), "no papergames sheet found"},
 		{"smudged code", put("smudged.png", smudgedPNG.Bytes()), "code (the square pattern at the top right) cannot be decoded"},
 		{"two sheets", put("two.png", twoPNG.Bytes()), "more than one sheet in the image"},
+		{"mirrored", put("mirrored.png", pngOf(mirrored)), "the page is mirrored"},
 		{"printed PDF", filepath.Join(dir, "printed.pdf"), "no image on the page"},
 		{"missing", filepath.Join(dir, "nope.jpg"), "no such file"},
 	} {
@@ -402,6 +422,13 @@ func TestReadBadInput(t *testing.T) {
 			t.Errorf("%s: wrote %d files", tc.name, len(entries))
 		}
 	}
+}
+
+// badCRC spoils the checksum of a PNG's first chunk (its header).
+func badCRC(b []byte) []byte {
+	b = bytes.Clone(b)
+	b[32] ^= 0xff
+	return b
 }
 
 // pngHeader is the start of a PNG that says it is w x h pixels: enough

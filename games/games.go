@@ -61,6 +61,10 @@ type Param struct {
 	Kind     Kind
 	Default  int // for Int
 	Min, Max int // for Int: the allowed range
+	// Check, for String, refuses a value whose form is wrong (a usage
+	// error) when it is given, before any work: what depends on the
+	// board (a rule for every ring) is checked with the board.
+	Check func(string) error
 }
 
 // Values holds the parameters a user chose, by name.
@@ -263,6 +267,11 @@ func ParseValues(ps []Param, get Lookup) (Values, error) {
 			}
 			v[p.Name] = n
 		case String:
+			if s != "" && p.Check != nil {
+				if err := p.Check(s); err != nil {
+					return nil, err
+				}
+			}
 			v[p.Name] = s
 		case Bool:
 			b, err := strconv.ParseBool(strings.NewReplacer("on", "true", "yes", "true", "off", "false", "no", "false").Replace(strings.ToLower(s)))

@@ -132,10 +132,14 @@ func Pages(name string, data []byte) ([]*Page, error) {
 		return pdfPages(name, data)
 	case "png", "jpeg":
 		cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-		if err == nil {
-			err = checkPixels(cfg.Width, cfg.Height)
+		switch {
+		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+			// Its header is cut short: a copy or a download stopped.
+			return nil, fmt.Errorf("%s: the %s image is cut off: the file ends after %d bytes, inside its header (the file is incomplete)", name, strings.ToUpper(kind(data)), len(data))
+		case err != nil:
+			return nil, fmt.Errorf("%s: the %s image is damaged: %v", name, strings.ToUpper(kind(data)), err)
 		}
-		if err != nil {
+		if err := checkPixels(cfg.Width, cfg.Height); err != nil {
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
 		return []*Page{{File: name, Index: 1, Load: func() (image.Image, error) { return decode(data) }}}, nil

@@ -42,6 +42,7 @@ var (
 	ErrNoMarks   = errors.New("no papergames sheet found: fewer than four registration marks (the black rings in the page's corners) are visible; photograph or scan the whole page, its four corners in the picture, flat, in good light (a record form or a rules page has no marks and need not be scanned)")
 	ErrNoCode    = errors.New("the registration marks are there but the page's code (the square pattern at the top right) cannot be decoded: it may be smudged, folded, out of focus, or in shadow")
 	ErrTwoSheets = errors.New("more than one sheet in the image: photograph or scan one page at a time")
+	ErrMirrored  = errors.New("the page is mirrored (flipped left to right, as a scan through the paper or a selfie camera makes it): flip the image back and read it again")
 )
 
 // register finds the page in the photo.
@@ -89,6 +90,19 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 	}
 	if !alone && lastErr == ErrNoCode {
 		return nil, ErrNoMarks
+	}
+	if lastErr == ErrNoCode {
+		// Mirrored, the page's corners run the other way round: its
+		// code decodes read so (a sheet's code, not merely a code).
+		for _, s := range starts {
+			text, _, _, err := ph.decodeCode(quad[s], quad[(s+3)%4], quad[(s+2)%4], quad[(s+1)%4])
+			if err != nil {
+				continue
+			}
+			if _, err := sheets.ParseCode(text, find); err == nil {
+				return nil, ErrMirrored
+			}
+		}
 	}
 	if lastErr == ErrNoCode {
 		// The marks' long side spans about 280 mm on A4 or Letter: an

@@ -497,3 +497,26 @@ func TestRefusedStall(t *testing.T) {
 		}
 	}
 }
+
+// TestExpectContinueTooBig: a body declared past the limit is refused
+// at once, before the client sends it, when it asks to continue.
+func TestExpectContinueTooBig(t *testing.T) {
+	srv := httptest.NewServer(Handler())
+	defer srv.Close()
+	for _, tc := range []struct{ target, want string }{
+		{"/api/score", "larger than 1,048,576 bytes"},
+		{"/api/read?name=x.jpg", "larger than 40 MB"},
+	} {
+		conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.WriteString(conn, "POST "+tc.target+" HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1000000000\r\nExpect: 100-continue\r\n\r\n")
+		conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+		answer, _ := io.ReadAll(conn)
+		conn.Close()
+		if !strings.HasPrefix(string(answer), "HTTP/1.1 413") || !strings.Contains(string(answer), tc.want) || strings.Contains(string(answer), "100 Continue") {
+			t.Errorf("%s: %q", tc.target, answer)
+		}
+	}
+}

@@ -25,6 +25,9 @@ import (
 // megapixel phone JPEG, or a short scanned PDF.
 const MaxReadBody = 40 << 20
 
+// readTooBig answers photos past MaxReadBody.
+const readTooBig = "the photos sent are larger than 40 MB, more than the web app reads: send smaller photos, or use papergames read"
+
 // MaxReadPages is the most pages one request reads, within the heavy
 // work's deadline: a match. A class's worth is for papergames read on
 // the command line.
@@ -117,7 +120,7 @@ func handleRead(w http.ResponseWriter, r *http.Request) {
 		var mb *http.MaxBytesError
 		switch {
 		case errors.As(err, &se) || errors.As(err, &mb):
-			fail(w, tooBig, "the photos sent are larger than 40 MB, more than the web app reads: send smaller photos, or use papergames read")
+			fail(w, tooBig, readTooBig)
 		case errors.Is(err, errSlowUpload):
 			fail(w, http.StatusRequestTimeout, fmt.Sprintf("the photo arrived too slowly (nothing for %v, or less than %d KB a second, or more than %v in all), and the web app stopped waiting: send it again on a better connection, or smaller", UploadIdle, UploadRate>>10, UploadTime))
 		case errors.Is(err, errBusyUpload):

@@ -136,13 +136,22 @@ func guard(h http.Handler) http.Handler {
 			}
 		}()
 		limit := int64(MaxBody)
+		too := fmt.Sprintf("the request's body is larger than %s bytes (1 MB), the web app's limit", pginput.Thousands(MaxBody))
 		if r.URL.Path == "/api/read" {
 			limit = MaxReadBody // a photo
+			too = readTooBig
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Content-Security-Policy", csp)
 		w.Header().Set("X-Frame-Options", "DENY")
+		if r.ContentLength > limit {
+			// Said before a byte of it is read: a client that asked to
+			// continue (Expect: 100-continue) is told at once, not after
+			// sending it.
+			refuse(w, r, tooBig, too)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		h.ServeHTTP(w, r)
 	})
 }

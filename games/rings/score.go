@@ -20,7 +20,8 @@ import (
 func (Game) Rules() []games.Param {
 	return []games.Param{
 		{Name: "ban-along-cuts", Kind: games.Bool, Usage: "refuse a segment that runs along a cut (without this flag it fills neither neighbour)"},
-		{Name: "sections", Kind: games.String, Usage: "sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)"},
+		{Name: "sections", Kind: games.String, Usage: "sections allowed in ring j, as `MIN..MAX` in numbers and j (e.g. j..2^j, the default; 2..3j; 4..8)",
+			Check: func(s string) error { _, _, err := sectionRule(s, 2); return err }},
 	}
 }
 
