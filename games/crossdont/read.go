@@ -74,6 +74,14 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 			at, repaired = alt, notes
 		}
 	}
+	if at.w != nil && len(at.doubts) > 0 {
+		// Played again on the engine (walk.go): taken only when sure.
+		if alt, err := rd.replay(circ, ends, m, defense, in.Players); err != nil {
+			return nil, err
+		} else if alt != nil && len(alt.doubts) == 0 {
+			at = alt
+		}
+	}
 	w, byLine := at.w, at.by
 	out = &games.ReadOut{}
 	var e strings.Builder

@@ -313,3 +313,35 @@ func TestReadOrphanPassed(t *testing.T) {
 		}
 	}
 }
+
+// TestReadReplay reads finished rounds that the segments grown on the
+// pencil leave in doubt (a segment along others missed), which the
+// round played again on the engine reads: seed 102 whole; seeds 116 and
+// 133 to a round other than the one drawn, which must then not be taken
+// (a segment on the pencil of another fits it nearly as well): the
+// round stays in doubt.
+func TestReadReplay(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("reads whole boards: seconds each")
+	}
+	g := crossdont.Game{}
+	for _, tc := range []struct {
+		seed  uint64
+		whole bool
+	}{{102, true}, {116, false}, {133, false}} {
+		r := played(t, 5, tc.seed, -1)
+		want := g.PaperMoves(r)
+		out := readInk(t, 5, inkOf(g.Paper(r, boards.DegreeCircle{}, boardO, boardS)))
+		replayed := slices.ContainsFunc(out.Notes, func(n string) bool { return strings.HasPrefix(n, "read by playing the round again") })
+		if replayed != tc.whole {
+			t.Errorf("seed %d: read by replay %v, want %v: doubts %v", tc.seed, replayed, tc.whole, out.Doubts)
+		}
+		right := slices.Equal(readtest.Sorted(readtest.Texts(out)), readtest.Sorted(want))
+		switch {
+		case tc.whole && (len(out.Doubts) > 0 || !right):
+			t.Errorf("seed %d: doubts %v, read right %v", tc.seed, readtest.Doubts(out), right)
+		case !tc.whole && (right || len(out.Doubts) == 0):
+			t.Errorf("seed %d: read right %v, doubts %v: want a wrong round, in doubt", tc.seed, right, out.Doubts)
+		}
+	}
+}
