@@ -400,6 +400,7 @@ func TestReadBadInput(t *testing.T) {
 		{"text", put("notes.txt", []byte("these are my notes\n")), "not a PNG or JPEG image nor a PDF"},
 		{"truncated JPEG", put("cut.jpg", files[0][:len(files[0])/3]), "cut off"},
 		{"bare PNG signature", put("sig.png", []byte("\x89PNG\r\n\x1a\n")), "cut off: the file ends after 8 bytes, inside its header"},
+		{"arithmetic-coded JPEG", put("arith.jpg", []byte{0xff, 0xd8, 0xff, 0xc9, 0x00, 0x11, 8, 0x03, 0xe8, 0x03, 0xe8, 3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1}), "uses a feature read does not take"},
 		{"PNG header's checksum wrong", put("crc.png", badCRC(pngHeader(1000, 1000))), "the PNG image is damaged"},
 		{"bomb", put("bomb.png", pngHeader(60000, 60000)), "more than the 50 million read takes"},
 		{"tiny", put("tiny.png", pngOf(image.NewGray(image.Rect(0, 0, 120, 90)))), "too small"},

@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	_ "image/jpeg" // the decoders image.Decode knows
-	_ "image/png"
+	"image/jpeg" // the decoders image.Decode knows
+	"image/png"
 	"io"
 	"os"
 	"strconv"
@@ -136,6 +136,8 @@ func Pages(name string, data []byte) ([]*Page, error) {
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 			// Its header is cut short: a copy or a download stopped.
 			return nil, fmt.Errorf("%s: the %s image is cut off: the file ends after %d bytes, inside its header (the file is incomplete)", name, strings.ToUpper(kind(data)), len(data))
+		case errors.As(err, new(png.UnsupportedError)) || errors.As(err, new(jpeg.UnsupportedError)):
+			return nil, fmt.Errorf("%s: the %s image uses a feature read does not take (%v): save it again as an ordinary PNG or JPEG", name, strings.ToUpper(kind(data)), err)
 		case err != nil:
 			return nil, fmt.Errorf("%s: the %s image is damaged: %v", name, strings.ToUpper(kind(data)), err)
 		}

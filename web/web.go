@@ -148,7 +148,11 @@ func guard(h http.Handler) http.Handler {
 			// Said before a byte of it is read: a client that asked to
 			// continue (Expect: 100-continue) is told at once, not after
 			// sending it.
-			refuse(w, r, tooBig, too)
+			// Not dropBody: a browser still sending would get a reset,
+			// not the message (see read.go); net/http closes the
+			// connection rather than read so much.
+			w.Header().Set("Connection", "close")
+			fail(w, tooBig, too)
 			return
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)

@@ -76,9 +76,9 @@ func (g Game) ReadRound(in games.ReadIn) (out *games.ReadOut, err error) {
 	}
 	if at.w != nil && len(at.doubts) > 0 {
 		// Played again on the engine (walk.go): taken only when sure.
-		if alt, err := rd.replay(circ, ends, m, defense, in.Players); err != nil {
-			return nil, err
-		} else if alt != nil && len(alt.doubts) == 0 {
+		// An error (a crossing too close to call) leaves the first
+		// reading, in doubt.
+		if alt, err := rd.replay(circ, ends, m, defense, in.Players); err == nil && alt != nil && len(alt.doubts) == 0 {
 			at = alt
 		}
 	}
@@ -747,15 +747,7 @@ func (rd *reader) settle(circ []circLine, ends map[int]endRead) (*drawing, map[[
 func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float64]bool) *drawing {
 	sk := &sketch{}
 	byLine := map[int]games.ReadMove{}
-	endDoubt := func(rm *games.ReadMove, d int) {
-		e := ends[d]
-		if e.conf < rm.Confidence {
-			rm.Confidence = e.conf
-		}
-		if e.conf < endSure && rm.Doubt == "" {
-			rm.Doubt = fmt.Sprintf("its end at %d degrees may be at %d: the pencil meets the circle at %.1f degrees", d, e.rival, e.at)
-		}
-	}
+	endDoubt := func(rm *games.ReadMove, d int) { endDoubt(ends, rm, d) }
 	for _, c := range circ {
 		a, b := sk.end(big.NewRat(int64(c.a), 1)), sk.end(big.NewRat(int64(c.b), 1))
 		l := sk.addLine(a, b)
@@ -790,6 +782,21 @@ func (rd *reader) build(circ []circLine, ends map[int]endRead, ban map[[4]float6
 		byLine[l] = rm
 	}
 	return &drawing{sk: sk, by: byLine, segs: segs, orphans: orphans}
+}
+
+// endDoubt lowers a line's confidence to that of its end at d degrees,
+// and doubts it when the end may be at the next degree.
+func endDoubt(ends map[int]endRead, rm *games.ReadMove, d int) {
+	e, ok := ends[d]
+	if !ok {
+		return
+	}
+	if e.conf < rm.Confidence {
+		rm.Confidence = e.conf
+	}
+	if e.conf < endSure && rm.Doubt == "" {
+		rm.Doubt = fmt.Sprintf("its end at %d degrees may be at %d: the pencil meets the circle at %.1f degrees", d, e.rival, e.at)
+	}
 }
 
 // near describes a rival segment for a doubt: where its ends lie on the

@@ -317,9 +317,9 @@ func TestReadOrphanPassed(t *testing.T) {
 // TestReadReplay reads finished rounds that the segments grown on the
 // pencil leave in doubt (a segment along others missed), which the
 // round played again on the engine reads: seed 102 whole; seeds 116 and
-// 133 to a round other than the one drawn, which must then not be taken
-// (a segment on the pencil of another fits it nearly as well): the
-// round stays in doubt.
+// 133 first to a round other than the one drawn, which must then not be
+// taken (other finished rounds are found too, and segments that a
+// rival fits nearly as well): the round stays in doubt.
 func TestReadReplay(t *testing.T) {
 	if testing.Short() || testenv.Race() {
 		t.Skip("reads whole boards: seconds each")

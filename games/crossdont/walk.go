@@ -50,8 +50,12 @@ const maxWork = 100_000_000
 // replay reads from: more are a scribble, not a round.
 const maxExtra = 12
 
-// maxChoices bounds the choices of chords tried.
-const maxChoices = 64
+// maxChoices bounds the choices of chords tried: the longest of the
+// first 4*maxChoices found, within maxChoiceCalls steps.
+const (
+	maxChoices     = 64
+	maxChoiceCalls = 100_000
+)
 
 // chordChoices returns the choices of m lines of circ that meet every
 // chord end of ends, the longest (summed) first.
@@ -60,20 +64,36 @@ func chordChoices(circ []circLine, ends map[int]endRead, m int) [][]circLine {
 		d := min(c.b-c.a, 360-c.b+c.a)
 		return math.Sin(float64(d) * math.Pi / 360)
 	}
+	if len(ends) > 2*m {
+		return nil // more ends than m chords have
+	}
 	var out [][]circLine
 	var pick []circLine
+	calls := 0
+	// uncovered counts the ends no line of pick meets.
+	uncovered := func() int {
+		n := 0
+		for d := range ends {
+			if !slices.ContainsFunc(pick, func(c circLine) bool { return c.a == d || c.b == d }) {
+				n++
+			}
+		}
+		return n
+	}
 	var rec func(i int)
 	rec = func(i int) {
-		if len(out) > 4*maxChoices {
+		calls++
+		if calls > maxChoiceCalls || len(out) >= 4*maxChoices {
 			return
 		}
+		left := uncovered()
+		if left > 2*(m-len(pick)) {
+			return // the chords left cannot meet them all
+		}
 		if len(pick) == m {
-			for d := range ends {
-				if !slices.ContainsFunc(pick, func(c circLine) bool { return c.a == d || c.b == d }) {
-					return
-				}
+			if left == 0 {
+				out = append(out, slices.Clone(pick))
 			}
-			out = append(out, slices.Clone(pick))
 			return
 		}
 		if len(circ)-i < m-len(pick) {
@@ -443,72 +463,55 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 	for l, ln := range sk.lines {
 		a, b := rd.pos(sk, ln.a), rd.pos(sk, ln.b)
 		rm := games.ReadMove{At: mid(a, b)}
-		if sk.circleLine(l) {
+		if r, ok := rd.drawn(a, b); ok {
+			rm.Confidence = r.Cover
+		} else if sk.circleLine(l) {
 			da, _ := sk.pts[ln.a].deg.Float64()
 			db, _ := sk.pts[ln.b].deg.Float64()
-			if r, ok := rd.drawn(a, b); ok {
-				rm.Confidence = r.Cover
-			} else {
-				rm.Confidence = 0.5
-				rm.Doubt = fmt.Sprintf("the line from %.0f to %.0f degrees lies under the printed circle: not seen, taken as the round found finishes with it", da, db)
-			}
-			for _, d := range []int{int(da), int(db)} {
-				if e, ok := ends[d]; ok {
-					rm.Confidence = math.Min(rm.Confidence, e.conf)
-					if e.conf < endSure && rm.Doubt == "" {
-						rm.Doubt = fmt.Sprintf("its end at %d degrees may be at %d: the pencil meets the circle at %.1f degrees", d, e.rival, e.at)
-					}
-				}
-			}
-			by[l] = rm
-			continue
+			rm.Confidence = 0.5
+			rm.Doubt = fmt.Sprintf("the line from %.0f to %.0f degrees lies under the printed circle: not seen, taken as the round found finishes with it", da, db)
 		}
-		r, _ := rd.drawn(a, b)
-		rm.Confidence = r.Cover
-		rd.rival(sk, l, &rm)
+		if !sk.circleLine(l) && rd.rival(sk, l, &rm) {
+			// Taken only when sure: no segment that a rival on its
+			// stroke fits nearly as well.
+			return nil, nil
+		}
+		for _, p := range []int{ln.a, ln.b} {
+			if d := sk.pts[p].deg; d != nil {
+				dd, _ := d.Float64()
+				endDoubt(ends, &rm, int(dd))
+			}
+		}
 		by[l] = rm
 	}
-	// A line another finished round does not draw is in doubt, and so
-	// is the round; so is a segment that a rival fits nearly as well.
-	unsure := 0
-	for l, ln := range sk.lines {
-		key := pairKey(sk, ln.a, ln.b)
-		rm := by[l]
-		if !sk.circleLine(l) && rm.Doubt != "" {
-			unsure++ // a rival's
-			continue
-		}
-		for _, s := range w.sets[1:] {
-			if !slices.Contains(s, key) {
-				rm.Confidence = math.Min(rm.Confidence, 0.5)
-				rm.Doubt = fmt.Sprintf("another finished round in a legal order, of as many segments and as well explained by the pencil, does not draw it (%d such rounds found)", len(w.sets)-1)
-				by[l] = rm
-				unsure++
-				break
-			}
-		}
+	// Nor another finished round found (they are all of one length, but
+	// draw other lines).
+	if len(w.sets) > 1 {
+		return nil, nil
 	}
-	mine := w.sets[0]
-	note := fmt.Sprintf("read by playing the round again from its chords, every legal move on pencil in turn: the first finished round found that leaves no pencil unexplained (%d rounds visited", w.nodes)
+	// A finished round leaves no pencil unexplained, as the first
+	// reading measures it.
+	if _, ext := rd.unexplained(sk); ext >= strayMM {
+		return nil, nil
+	}
+	note := fmt.Sprintf("read by playing the round again from its chords, every legal move on pencil in turn: the only finished round found that leaves no pencil unexplained (%d rounds visited", w.nodes)
 	if w.cut {
-		note += ", the search cut short"
+		note += ", the search cut short: another such round may exist that it did not reach"
 	}
-	note += fmt.Sprintf("; %d finished rounds found, all of %d segments)", len(w.sets), len(mine)-m)
+	note += ")"
 	at := &attempt{w: wr, by: by, notes: []string{note}}
-	if unsure > 0 {
-		at.doubts = append(at.doubts, fmt.Sprintf("%d of the lines read could be other lines on the same pencil: the crossings named after them may be off", unsure))
-	}
 	return at, nil
 }
 
-// rival doubts the segment l of sk when a segment between two other
-// points of sk, on the same stroke, fits the stroke nearly as well.
-func (rd *reader) rival(sk *sketch, l int, rm *games.ReadMove) {
+// rival lowers the confidence of the segment l of sk when a segment
+// between two other points of sk, on the same stroke, fits the stroke
+// nearly as well; it reports whether one fits it well enough to doubt.
+func (rd *reader) rival(sk *sketch, l int, rm *games.ReadMove) (doubt bool) {
 	ln := sk.lines[l]
 	a, b := rd.pos(sk, ln.a), rd.pos(sk, ln.b)
 	off, ok := rd.offStroke(a, b)
 	if !ok {
-		return
+		return false
 	}
 	for q := range sk.pts {
 		for p := range q {
@@ -531,10 +534,9 @@ func (rd *reader) rival(sk *sketch, l int, rm *games.ReadMove) {
 			}
 			if c := (ro - off) / rivalMargin; c < rm.Confidence {
 				rm.Confidence = math.Max(0, c)
-				if c < segSure && rm.Doubt == "" {
-					rm.Doubt = fmt.Sprintf("the stroke fits the segment %s nearly as well (its ends %.2f mm off the stroke, against %.2f mm)", rd.near(sk, p, q), ro, off)
-				}
+				doubt = doubt || c < segSure
 			}
 		}
 	}
+	return doubt
 }
