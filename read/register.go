@@ -103,8 +103,6 @@ func (ph *photo) register(find func(string) games.Game) (*Registration, error) {
 				return nil, ErrMirrored
 			}
 		}
-	}
-	if lastErr == ErrNoCode {
 		// The marks' long side spans about 280 mm on A4 or Letter: an
 		// image far coarser than a scan is said so.
 		long := max(quad[0].c.Dist(quad[1].c), quad[1].c.Dist(quad[2].c))

@@ -136,7 +136,7 @@ func guard(h http.Handler) http.Handler {
 			}
 		}()
 		limit := int64(MaxBody)
-		too := fmt.Sprintf("the request's body is larger than %s bytes (1 MB), the web app's limit", pginput.Thousands(MaxBody))
+		too := bodyTooBig("the request's body")
 		if r.URL.Path == "/api/read" {
 			limit = MaxReadBody // a photo
 			too = readTooBig
@@ -168,13 +168,18 @@ func readBody(w http.ResponseWriter, r *http.Request, what string) ([]byte, bool
 	var size *pginput.SizeError
 	switch {
 	case errors.As(err, &tooBig) || errors.As(err, &size):
-		fail(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %s bytes (1 MB), the web app's limit", what, pginput.Thousands(MaxBody)))
+		fail(w, http.StatusRequestEntityTooLarge, bodyTooBig(what))
 		return nil, false
 	case err != nil:
 		fail(w, http.StatusBadRequest, "reading "+err.Error())
 		return nil, false
 	}
 	return data, true
+}
+
+// bodyTooBig says that what is past MaxBody.
+func bodyTooBig(what string) string {
+	return fmt.Sprintf("%s is larger than %s bytes (1 MB), the web app's limit", what, pginput.Thousands(MaxBody))
 }
 
 // problem is every error answer's body.

@@ -21,9 +21,8 @@ import (
 // pencil in turn, the move that explains most pencil not yet explained
 // first, and takes the first finished round (no legal move left) that
 // leaves no pencil unexplained. It keeps looking, within a budget, for
-// other such rounds: one of another length puts the round back in doubt
-// (the count is the score); moves that another one does not draw are
-// doubted.
+// another such round: one found (of the same length so far, but other
+// lines) leaves the first reading, in doubt.
 
 // walkBudget bounds the rounds (sets of lines) replay visits on a board.
 const walkBudget = 6000
@@ -284,8 +283,8 @@ type walk struct {
 	rd      *reader
 	cv      *cover
 	seen    map[string]bool
-	leaves  [][]found // the finished rounds found, each as its moves
-	sets    [][][4]float64
+	sets    [][][4]float64 // the finished rounds found, each as its lines; two are enough to refuse
+	first   []found        // the moves of the first, after its chords
 	nodes   int
 	tests   int  // moves tested for pencil along their length
 	work    int  // pairs of points looked at
@@ -311,7 +310,7 @@ func (w *walk) onPencil(st *State, f found) bool {
 	if !ok {
 		if da, db := st.bd.pts[f.p].deg, st.bd.pts[f.q].deg; da != nil && db != nil && da.IsInt() && db.IsInt() {
 			a, b := int(da.Num().Int64()), int(db.Num().Int64())
-			ok = min((b-a+360)%360, (a-b+360)%360) >= 6 && w.rd.underPrint(a, b)
+			ok = w.rd.hiddenPair(a, b)
 		}
 	}
 	w.drawn[key] = ok
@@ -322,7 +321,7 @@ func (w *walk) onPencil(st *State, f found) bool {
 // run visits the round on st and the rounds after it.
 func (w *walk) run(st *State) {
 	w.work += len(st.bd.pts) * len(st.bd.pts) / 2
-	if w.nodes >= w.limit || w.tests >= maxTests || w.work >= maxWork {
+	if w.nodes >= w.limit || w.tests >= maxTests || w.work >= maxWork || len(w.sets) > 1 {
 		w.stopped = true
 		return
 	}
@@ -345,7 +344,9 @@ func (w *walk) run(st *State) {
 	}
 	if len(cands) == 0 {
 		if st.Over() && w.cv.widest() < strayMM && !slices.ContainsFunc(w.sets, func(s [][4]float64) bool { return slices.Equal(s, ks) }) {
-			w.leaves = append(w.leaves, slices.Clone(w.path))
+			if len(w.sets) == 0 {
+				w.first = slices.Clone(w.path)
+			}
 			w.sets = append(w.sets, ks)
 		}
 		return
@@ -368,7 +369,7 @@ func (w *walk) run(st *State) {
 // replay reads the round again on the engine (see the comment above
 // walkBudget), from every choice of m lines between chord ends read
 // (circ) as the chords that meets every chord end, the longest first;
-// nil when it finds no finished round, or rounds of different lengths.
+// nil unless it finds exactly one finished round, sure.
 func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, players []string) (out *attempt, err error) {
 	defer hp.Guard(&err)
 	if len(circ) > m+maxExtra {
@@ -382,7 +383,7 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 	slices.Sort(degs)
 	for i, a := range degs {
 		for _, b := range degs[i+1:] {
-			if min(b-a, 360-b+a) >= 6 && rd.underPrint(a, b) && !slices.ContainsFunc(circ, func(c circLine) bool { return c.a == a && c.b == b }) {
+			if rd.hiddenPair(a, b) && !slices.ContainsFunc(circ, func(c circLine) bool { return c.a == a && c.b == b }) {
 				lines = append(lines, circLine{a: a, b: b})
 			}
 		}
@@ -393,7 +394,7 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 	tried := make([]bool, len(choices))
 	for _, per := range []int{firstBudget, choiceBudget} {
 		for i, ch := range choices {
-			if w.nodes >= walkBudget || w.tests >= maxTests || w.work >= maxWork {
+			if w.nodes >= walkBudget || w.tests >= maxTests || w.work >= maxWork || len(w.sets) > 1 {
 				w.cut = true
 				break
 			}
@@ -419,13 +420,13 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 			w.seen = map[string]bool{}
 			w.limit = min(walkBudget, w.nodes+per)
 			w.stopped = false
-			n := len(w.leaves)
+			n := len(w.sets)
 			w.run(st)
 			for _, sg := range st.bd.segs {
 				w.cv.add(st.lineKey(int(sg.a), int(sg.b)), -1)
 			}
 			tried[i] = !w.stopped
-			if first == nil && len(w.leaves) > n {
+			if n == 0 && len(w.sets) > 0 {
 				first = chords
 			}
 		}
@@ -435,13 +436,10 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 			w.cut = true
 		}
 	}
-	if len(w.leaves) == 0 {
+	// Taken only when sure: one finished round found (others found are
+	// of one length, but draw other lines).
+	if len(w.sets) != 1 {
 		return nil, nil
-	}
-	for _, s := range w.sets[1:] {
-		if len(s) != len(w.sets[0]) {
-			return nil, nil
-		}
 	}
 	st := New(m, defense, players...)
 	for _, mv := range first {
@@ -449,7 +447,7 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 			return nil, err
 		}
 	}
-	for _, f := range w.leaves[0] {
+	for _, f := range w.first {
 		if err := st.Play(Move{P: st.bd.label(f.p), Q: st.bd.label(f.q)}); err != nil {
 			return nil, err
 		}
@@ -484,11 +482,6 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 		}
 		by[l] = rm
 	}
-	// Nor another finished round found (they are all of one length, but
-	// draw other lines).
-	if len(w.sets) > 1 {
-		return nil, nil
-	}
 	// A finished round leaves no pencil unexplained, as the first
 	// reading measures it.
 	if _, ext := rd.unexplained(sk); ext >= strayMM {
@@ -501,6 +494,13 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 	note += ")"
 	at := &attempt{w: wr, by: by, notes: []string{note}}
 	return at, nil
+}
+
+// hiddenPair reports whether a line between the chord ends at degrees
+// a and b may be drawn unseen under the printed circle: 6 degrees apart
+// or more (closer, it is no line of a round), and the print hides it.
+func (rd *reader) hiddenPair(a, b int) bool {
+	return min((b-a+360)%360, (a-b+360)%360) >= 6 && rd.underPrint(a, b)
 }
 
 // rival lowers the confidence of the segment l of sk when a segment
