@@ -313,6 +313,15 @@ func extract(ctx *model.Context, mu *sync.Mutex, nr int, stub model.Image) (raw 
 	sd := obj.ImageDict
 	defer func() { sd.Content = nil }() // held by the page, not the PDF
 	invert, plainDecode := decodeArray(sd, stub.Comp)
+	if stub.Comp == 4 && len(sd.FilterPipeline) == 1 && sd.FilterPipeline[0].Name == filter.DCT {
+		// pdfcpu decodes a CMYK JPEG into a form its own extraction then
+		// cannot read ("unknown type id"): the stream is the JPEG file,
+		// which Go decodes.
+		if invert || !plainDecode {
+			return nil, nil, "", errors.New("a CMYK JPEG page image with a Decode array, which read does not take: scan in grey or colour (RGB)")
+		}
+		return sd.Raw, &model.Image{FileType: "jpg"}, "file", nil
+	}
 	size, row := sampleBytes(stub)
 	// Inflated to the image's samples and no more (pdfcpu's own bound
 	// is 512 MB): a stream that inflates further is a bomb, or its size
