@@ -84,15 +84,7 @@ func runRead(c *cli.Context) error {
 	failed := 0
 	var in read.Inputs
 	for _, name := range c.Args().Slice() {
-		data, err := read.ReadFile(name, c.App.Reader)
-		if err == nil {
-			label := name
-			if name == "-" {
-				label = "<stdin>"
-			}
-			err = in.Add(label, data)
-		}
-		if err != nil {
+		if err := in.AddFile(name, c.App.Reader); err != nil {
 			fmt.Fprintf(stderr, "papergames: %v\n", err)
 			failed++
 		}

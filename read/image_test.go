@@ -6,6 +6,9 @@ import (
 	"hash/crc32"
 	"image"
 	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -68,5 +71,56 @@ func TestDecodeBounds(t *testing.T) {
 	}
 	if _, err = Pages("scan.pdf", locked.Bytes()); err == nil || !strings.Contains(err.Error(), "scan.pdf: a PDF locked with a password") {
 		t.Errorf("a PDF locked with a password: %v", err)
+	}
+}
+
+// TestAddFileReadsAgain: an image file's page keeps no bytes of it, but
+// reads the file again when decoded (memory is the pages being read,
+// not every file given); a file changed or gone by then is said so,
+// never read as another sheet. The same bytes under a second name add
+// no page.
+func TestAddFileReadsAgain(t *testing.T) {
+	dir := t.TempDir()
+	img := image.NewGray(image.Rect(0, 0, 400, 300))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i)
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	a, twin := filepath.Join(dir, "a.png"), filepath.Join(dir, "twin.png")
+	for _, f := range []string{a, twin} {
+		if err := os.WriteFile(f, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var in Inputs
+	for _, f := range []string{a, twin} {
+		if err := in.AddFile(f, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(in.Pages) != 1 || len(in.Notes) != 1 {
+		t.Fatalf("one image given twice: %d pages, notes %q", len(in.Pages), in.Notes)
+	}
+	p := in.Pages[0]
+	got, err := p.Load()
+	if err != nil || got.At(7, 1) != img.At(7, 1) {
+		t.Fatalf("loaded: %v", err)
+	}
+	other := bytes.Clone(b.Bytes())
+	other = append(other, 0) // after the image's end: it still decodes
+	if err := os.WriteFile(a, other, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Load(); err == nil || err.Error() != "the file changed while it was being read: read it again" {
+		t.Errorf("changed after it was given: %v", err)
+	}
+	if err := os.Remove(a); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Load(); err == nil || !strings.HasPrefix(err.Error(), "the file cannot be read again to decode it: ") || strings.Contains(err.Error(), dir) {
+		t.Errorf("removed after it was given: %v", err)
 	}
 }

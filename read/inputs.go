@@ -4,6 +4,9 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"image"
+	"io"
+	"io/fs"
 )
 
 // Inputs gathers the pages of the files given to be read, each file and
@@ -42,6 +45,42 @@ func (in *Inputs) Add(name string, data []byte) error {
 			continue
 		}
 		in.Pages = append(in.Pages, p)
+	}
+	return nil
+}
+
+// AddFile adds the pages of the file name (standard input for "-", read
+// from in). An image file's bytes are not kept: its page reads the file
+// again when it is decoded, so that reading a class's photos holds the
+// pages being read, not every file given. The bytes read then must be
+// the bytes first read: a file changed in between is said to be.
+func (in *Inputs) AddFile(name string, stdin io.Reader) error {
+	data, err := ReadFile(name, stdin)
+	if err != nil {
+		return err
+	}
+	label := name
+	if name == "-" {
+		label = "<stdin>"
+	}
+	n := len(in.Pages)
+	if err := in.Add(label, data); err != nil {
+		return err
+	}
+	if name == "-" || kind(data) == "pdf" || len(in.Pages) != n+1 {
+		return nil // a PDF's pages are read from its parsed form
+	}
+	sum := sha256.Sum256(data)
+	in.Pages[n].Load = func() (image.Image, error) {
+		again, err := ReadFile(name, nil)
+		var pe *fs.PathError
+		switch {
+		case errors.As(err, &pe):
+			return nil, fmt.Errorf("the file cannot be read again to decode it: %v", pe.Err)
+		case err != nil || sha256.Sum256(again) != sum:
+			return nil, errors.New("the file changed while it was being read: read it again")
+		}
+		return decode(again)
 	}
 	return nil
 }
