@@ -99,7 +99,7 @@ func writeBoard(c *cli.Context, g games.Game) error {
 		geometry = gm.JSON()
 	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
-	if err := res.Sheet.Draw(doc); err != nil {
+	if err := res.Draw(doc); err != nil {
 		return err
 	}
 	if geometry != nil {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -121,7 +122,7 @@ func runRead(c *cli.Context) error {
 			from = append(from, fmt.Sprintf("%s (page %d of %d)", p.Page.Name(), p.Reg.Code.Page, p.Reg.Code.Pages))
 		}
 		ds, probs := m.Doubts(), m.Problems()
-		fmt.Fprintf(stderr, "read %s, board %s, from %s: %d round(s), %d in doubt\n", info.Title, m.Code.BoardID, strings.Join(from, ", "), len(m.Rounds), len(ds)+len(probs))
+		fmt.Fprintf(stderr, "read %s, board %s%s, from %s: %d round(s), %d in doubt\n", info.Title, m.Code.BoardID, m.Code.CopyText(), strings.Join(from, ", "), len(m.Rounds), len(ds)+len(probs))
 		if m.Copies > 1 && len(m.Pages) > 1 {
 			fmt.Fprintf(stderr, "  NOTE %d copies of this sheet were read: their pages carry the same code, so each copy's pages are taken in the order given (give each copy's pages together, in one file or one after another)\n", m.Copies)
 		}
@@ -203,6 +204,9 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 	taken := map[string]bool{}
 	for i, m := range matches {
 		base := m.Code.Game.Info().ID + "-" + m.Code.BoardID
+		if m.Code.Class > 0 {
+			base += fmt.Sprintf("-copy%0*d", len(strconv.Itoa(m.Code.Class)), m.Code.Copy)
+		}
 		name := filepath.Join(out, base+".yaml")
 		for k := 2; taken[name] || exists(name); k++ {
 			name = filepath.Join(out, fmt.Sprintf("%s-%d.yaml", base, k))

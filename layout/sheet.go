@@ -82,6 +82,7 @@ type Sheet struct {
 	Credit    string   // e.g. "A game by Leroy Quet (2010)"
 	Params    string   // one line of parameters
 	BoardID   string   // short hash of the parameters
+	Copy      string   // the copy of a class set, said in every header ("copy 3 of 30"), or ""
 	Players   []string // names; "" leaves a line to write on
 	Rounds    int      // rows of the score table; 0 for none
 	Cells     []Cell
@@ -808,6 +809,9 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	if s.BoardID != "" {
 		right = "board " + s.BoardID
 	}
+	if s.Copy != "" {
+		right += " · " + s.Copy
+	}
 	if total > 1 {
 		right += fmt.Sprintf(" · page %d of %d", page, total)
 	}
@@ -1070,7 +1074,11 @@ func (s *Sheet) rulePages() [][]string {
 func (s *Sheet) ruleText(d Document, lines []string, page, total int) {
 	u := s.usable()
 	y := u.Min.Y + 6
-	titleLine(d, u, y, s.Title+": rules", fmt.Sprintf("page %d of %d", page, total))
+	right := fmt.Sprintf("page %d of %d", page, total)
+	if s.Copy != "" {
+		right = s.Copy + " · " + right
+	}
+	titleLine(d, u, y, s.Title+": rules", right)
 	y += 10
 	for i, l := range lines {
 		f := bodyFont

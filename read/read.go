@@ -314,7 +314,7 @@ func (m *Match) Transcript() string {
 	sc := m.Code.Game.(games.Scorer)
 	players := make([]string, m.Code.Players)
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s transcript, read by papergames read from the sheet of board %s:\n", m.Code.Game.Info().Title, m.Code.BoardID)
+	fmt.Fprintf(&b, "# %s transcript, read by papergames read from the sheet of board %s%s:\n", m.Code.Game.Info().Title, m.Code.BoardID, m.Code.CopyText())
 	for _, p := range m.Pages {
 		fmt.Fprintf(&b, "#   page %d of %d: %s (registration residual %.2f mm, worst %.2f mm)\n", p.Reg.Code.Page, p.Reg.Code.Pages, p.Page.Name(), p.Reg.RMS, p.Reg.Worst)
 	}

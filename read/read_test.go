@@ -2,6 +2,7 @@ package read_test
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
@@ -305,5 +306,71 @@ func TestReadSmallDots(t *testing.T) {
 	out := load(img).Boards[0].Out
 	if out.Blank || !slices.ContainsFunc(out.Doubts, func(d string) bool { return strings.Contains(d, "too small or too faint") }) {
 		t.Errorf("ten dots 1.2 mm across: blank %v, moves %d, doubts %q", out.Blank, len(out.Moves), out.Doubts)
+	}
+}
+
+// TestReadClassSet: the copies of a class set (board --class) carry their
+// number in their codes, so each copy's pages are paired by it whatever
+// order they are given in; copies of one printout could only be paired
+// by that order, and these, given so, would mix two players' rounds.
+func TestReadClassSet(t *testing.T) {
+	if testenv.Race() {
+		t.Skip("prints and scans sheets")
+	}
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, o, err := readtest.Options(g, map[string]string{"copies": "2", "per-page": "1", "class": "2", "no-record": "1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := readtest.Sheet(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pages) != 4 {
+		t.Fatalf("%d board pages, want 2 copies of 2", len(pages))
+	}
+	rng := rand.New(rand.NewPCG(5, 9))
+	for _, p := range pages {
+		if err := p.Play(g, v, o, readtest.Pencils[0], rng, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Copy 2's second page, copy 1's first, copy 2's first, copy 1's
+	// second.
+	var prs []*read.PageResult
+	for i, k := range []int{3, 0, 2, 1} {
+		img := pages[k].ImageOf()
+		pr := read.ReadPage(&read.Page{File: fmt.Sprintf("scan%d.png", i+1), Index: 1, Load: func() (image.Image, error) { return img, nil }})
+		if pr.Err != nil {
+			t.Fatalf("page %d of the set: %v", k+1, pr.Err)
+		}
+		if want := k/2 + 1; pr.Reg.Code.Copy != want || pr.Reg.Code.Class != 2 {
+			t.Fatalf("page %d of the set: its code says copy %d of %d, want %d of 2", k+1, pr.Reg.Code.Copy, pr.Reg.Code.Class, want)
+		}
+		prs = append(prs, pr)
+	}
+	ms := read.Group(prs)
+	if len(ms) != 2 {
+		t.Fatalf("%d matches, want 2", len(ms))
+	}
+	for _, m := range ms {
+		if m.Copies != 1 || len(m.Rounds) != 2 {
+			t.Errorf("copy %d: %d copies of its sheet, %d rounds; want 1 and 2", m.Code.Copy, m.Copies, len(m.Rounds))
+		}
+		if !strings.Contains(m.Transcript(), fmt.Sprintf("from the sheet of board %s, copy %d of 2:", m.Code.BoardID, m.Code.Copy)) {
+			t.Errorf("copy %d: its transcript does not name the copy", m.Code.Copy)
+		}
+		for r, br := range m.Rounds {
+			p := pages[2*(m.Code.Copy-1)+r]
+			if br == nil || br.Out == nil {
+				t.Fatalf("copy %d, round %d: not read", m.Code.Copy, r+1)
+			}
+			if c := p.Compare(br.Round, br.Out); c.Right != c.Moves || c.Moves == 0 {
+				t.Errorf("copy %d, round %d: %s", m.Code.Copy, r+1, c)
+			}
+		}
 	}
 }

@@ -30,7 +30,10 @@ import (
 // Fields after the game's two letters: V the game's parameters in its
 // Params order, "/" between them (escaped as %XX where a value holds other
 // characters); N the seats; B the board id; P the page and the pages; T
-// the boards on the sheet (absent from sheets printed before it was); A
+// the boards on the sheet (absent from sheets printed before it was); Y
+// the copy and the copies of a class set (board --class: the copy's
+// number written with as many digits as the copies', so that every copy's
+// code is as long); A
 // the paper, M the margin, L the line width, S the boards' size; G when
 // guide lines are grey; F the figure variant (C compact, W legend beside);
 // then the boards: K the first board's index among the sheet's, how many,
@@ -51,14 +54,17 @@ type Code struct {
 	Page, Pages int
 	// Total is the boards on the sheet; 0 when the code does not say
 	// (sheets printed before it did).
-	Total      int
-	Paper      layout.Size
-	Margin     float64
-	Style      layout.Style
-	Size       float64
-	Compact    bool
-	Beside     bool
-	CodeBoards []CodeBoard
+	Total int
+	// Copy is the copy's number in a class set of Class copies (board
+	// --class), from 1; 0 and 0 for a sheet printed alone.
+	Copy, Class int
+	Paper       layout.Size
+	Margin      float64
+	Style       layout.Style
+	Size        float64
+	Compact     bool
+	Beside      bool
+	CodeBoards  []CodeBoard
 }
 
 // CodeBoard is one board of a page's code.
@@ -172,6 +178,9 @@ func (c *Code) String() string {
 	if c.Total > 0 {
 		fmt.Fprintf(&b, " T%d", c.Total)
 	}
+	if c.Class > 0 {
+		fmt.Fprintf(&b, " Y%0*d.%d", len(strconv.Itoa(c.Class)), c.Copy, c.Class)
+	}
 	fmt.Fprintf(&b, " A%s.%s M%s L%d",
 		tenths(c.Paper.W), tenths(c.Paper.H), tenths(c.Margin), int64(math.Round(c.Style.Line*100)))
 	if c.Style.Guide != layout.Black {
@@ -280,6 +289,13 @@ func ParseCode(text string, find func(code string) games.Game) (*Code, error) {
 				err = bad(fld, "a sheet has at least one board")
 			}
 			c.Total = int(n)
+		case 'Y':
+			var a, b int64
+			a, b, err = pair(fld, val)
+			if err == nil && (a < 1 || a > b || b > MaxClass) {
+				err = bad(fld, fmt.Sprintf("a copy is 1 to the copies, at most %d", MaxClass))
+			}
+			c.Copy, c.Class = int(a), int(b)
 		case 'A':
 			var w, h int64
 			w, h, err = pair(fld, val)
@@ -412,9 +428,10 @@ func cut(s string) string {
 
 // codeFunc returns the Sheet.Code of g's sheet with v: each board page's
 // code.
-func codeFunc(g games.Game, v games.Values, players int, id string) func(layout.BoardPage) string {
+// copy and class number a copy of a class set (0 and 0 for none).
+func codeFunc(g games.Game, v games.Values, players int, id string, copy, class int) func(layout.BoardPage) string {
 	return func(bp layout.BoardPage) string {
-		c := Code{Game: g, Values: v, Players: players, BoardID: id, Page: bp.Page, Pages: bp.Pages, Total: bp.Total,
+		c := Code{Game: g, Values: v, Players: players, BoardID: id, Page: bp.Page, Pages: bp.Pages, Total: bp.Total, Copy: copy, Class: class,
 			Paper: bp.Paper, Margin: bp.Margin, Style: bp.Style, Compact: bp.Compact, Beside: bp.Beside}
 		for _, b := range bp.Boards {
 			c.Size = b.S
@@ -422,6 +439,15 @@ func codeFunc(g games.Game, v games.Values, players int, id string) func(layout.
 		}
 		return c.String()
 	}
+}
+
+// CopyText names the copy of a class set, as ", copy 3 of 30"; "" for
+// a sheet printed alone.
+func (c *Code) CopyText() string {
+	if c.Class == 0 {
+		return ""
+	}
+	return ", " + copyLabel(c.Copy, c.Class)
 }
 
 // Rounds is how many rounds the whole sheet has boards for (its copies),

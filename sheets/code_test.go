@@ -28,6 +28,7 @@ func TestCodeRoundTrip(t *testing.T) {
 			func(o *Options) { o.Landscape, o.Grey, o.LineWidth = true, true, 0.5 },
 			func(o *Options) { o.Paper = layout.Papers["a5"]; o.Margin = 7 },
 			func(o *Options) { o.Copies, o.PerPage = 4, 2 },
+			func(o *Options) { o.Class = 30 },
 		} {
 			o := opts("a4")
 			edit(&o)
@@ -65,6 +66,14 @@ func TestCodeRoundTrip(t *testing.T) {
 				}
 				if c.String() != text {
 					t.Errorf("%s: %q reads back as %q", g.Info().ID, text, c.String())
+				}
+				if res.class > 0 {
+					// Laid out as the last copy, every copy's code as long.
+					first := res.codeFor(1)(bp)
+					c1, err := ParseCode(first, findGame)
+					if err != nil || c.Copy != 30 || c.Class != 30 || c1.Copy != 1 || c1.Class != 30 || len(first) != len(text) {
+						t.Errorf("%s: a class set of 30: %q and %q (%v)", g.Info().ID, text, first, err)
+					}
 				}
 				bs, err := c.Boards()
 				if err != nil {
@@ -105,6 +114,10 @@ func TestParseCodeRefuses(t *testing.T) {
 		{strings.Replace(good, "P1.2", "P1.2 T0", 1), "at least one board"},
 		{strings.Replace(good, "K0.1.1", "K2.1.1", 1) + " T2", "board 3 on a sheet of 2 boards"},
 		{good + " T999999", "past the 500 copies"},
+		{good + " Y0.2", "a copy is 1 to the copies"},
+		{good + " Y3.2", "a copy is 1 to the copies"},
+		{good + " Y1.201", "at most 200"},
+		{good + " Y1", "two numbers"},
 	} {
 		_, err := ParseCode(tc.text, findGame)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -122,6 +135,10 @@ func TestParseCodeRefuses(t *testing.T) {
 			t.Errorf("%q: %d rounds (%v), want %d", text, n, err, want)
 		}
 	}
+	// A copy of a class set says which.
+	if c, err := ParseCode(strings.Replace(good, "P1.2", "P1.2 Y07.30", 1), findGame); err != nil || c.Copy != 7 || c.Class != 30 || c.CopyText() != ", copy 7 of 30" {
+		t.Errorf("copy 7 of 30: %+v, %v", c, err)
+	}
 	// The board id checks the rest: other parameters, another id.
 	c, err := ParseCode(strings.Replace(good, "V12", "V14", 1), findGame)
 	if err != nil {
@@ -134,7 +151,7 @@ func TestParseCodeRefuses(t *testing.T) {
 
 func FuzzParseCode(f *testing.F) {
 	f.Add("PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 A2100.2970 M100 L35 S15230 K0.1.1 O1003.4638")
-	f.Add("PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 T4 A2100.2970 M100 L35 S15230 K0.1.1 O1003.4638")
+	f.Add("PAPERGAMES:1 AM V12 N2 B3B366288 P1.2 T4 Y07.30 A2100.2970 M100 L35 S15230 K0.1.1 O1003.4638")
 	f.Add("PAPERGAMES:1 CR V6/1%3A0%2C180/0/1 N3 B00F0B3FA P1.1 A2100.2970 M100 L35 G S5600 FCW K0.6.3 O1000.7118 D6600.9934 W1900")
 	f.Add("PAPERGAMES:1 PD V10 N2 B96EAE4A6 P2.3 A1480.2100 M70 L50 S6000 C3.1000.2000.910 C4.9000.2000")
 	f.Fuzz(func(t *testing.T, text string) {

@@ -20,6 +20,9 @@ type Geometry struct {
 	Paper   [2]float64     `json:"paper"` // width, height
 	Pages   []GeometryPage `json:"pages"`
 	Version string         `json:"code_format"`
+	// Class is the copies of a class set, 0 for none: every copy's pages
+	// are those listed, each code's text given as copy 1's.
+	Class int `json:"class,omitempty"`
 }
 
 // GeometryPage is one board page.
@@ -65,13 +68,17 @@ func (r *Result) Geometry(g games.Game) (*Geometry, error) {
 		return nil, err
 	}
 	per := max(1, len(r.setupCells))
-	out := &Geometry{Game: g.Info().ID, Board: r.BoardID, Unit: "mm", Paper: [2]float64{micro(r.Sheet.Paper.W), micro(r.Sheet.Paper.H)}, Version: CodeMagic}
+	out := &Geometry{Game: g.Info().ID, Board: r.BoardID, Unit: "mm", Paper: [2]float64{micro(r.Sheet.Paper.W), micro(r.Sheet.Paper.H)}, Version: CodeMagic, Class: r.class}
+	code := r.Sheet.Code
+	if r.class > 1 {
+		code = r.codeFor(1)
+	}
 	for _, bp := range bps {
 		pg := GeometryPage{Page: bp.Page, MarkRadius: layout.MarkR, MarkHole: layout.MarkHole}
 		for i, m := range bp.Marks {
 			pg.Marks[i] = [2]float64{micro(m.X), micro(m.Y)}
 		}
-		pg.Code = GeometryCode{X: micro(bp.Code.Min.X), Y: micro(bp.Code.Min.Y), Side: micro(bp.Code.W()), Version: bp.Version, Module: layout.CodeModule, Text: r.Sheet.Code(bp)}
+		pg.Code = GeometryCode{X: micro(bp.Code.Min.X), Y: micro(bp.Code.Min.Y), Side: micro(bp.Code.W()), Version: bp.Version, Module: layout.CodeModule, Text: code(bp)}
 		for _, b := range bp.Boards {
 			e := b.Figure.Extent(b.S)
 			gb := GeometryBoard{Index: b.Index, Round: b.Index/per + 1, Kind: g.Info().BoardKind,

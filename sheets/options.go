@@ -76,6 +76,17 @@ var PrintOptions = []PrintOption{
 		Label: "Players", set: count("players", 0, func(o *Options) *int { return &o.Players })},
 	{Name: "names", Kind: games.String, Usage: `player names in seat order, e.g. "Ann,Bob"`, Label: "Player names", Hint: "comma-separated, in seat order",
 		set: func(o *Options, s string, _ bool) error { o.Names = SplitNames(s); return nil }},
+	{Name: "class", Kind: games.Int, Usage: "print N numbered copies of the sheet, one for each pair or group of players: read pairs each copy's pages by its number, in whatever order they are scanned",
+		DefaultText: "one copy, unnumbered", Label: "Class set", Form: "Numbered copies (a class set)", Hint: "empty: one copy; photocopies of one copy are told apart only by the order they are scanned in",
+		set: func(o *Options, s string, given bool) error {
+			if err := count("class", MaxClass, func(o *Options) *int { return &o.Class })(o, s, given); err != nil {
+				return err
+			}
+			if o.Class < 0 || o.Class > MaxClass {
+				return usagef("--class %d: must be from 1 to %d", o.Class, MaxClass)
+			}
+			return nil
+		}},
 	flagOption("rules", "add the rules on a page of their own", "Add the rules page", "", func(o *Options) *bool { return &o.Rules }),
 	flagOption("no-ruler", "leave out the calibration ruler", "Leave out the calibration ruler", "", func(o *Options) *bool { return &o.NoRuler }),
 	{Name: "line-width", Kind: games.String, Default: fmt.Sprintf("%gmm", layout.DefaultStyle.Line), Usage: "width of the game lines", Label: "Line width",

@@ -34,11 +34,16 @@ type Options struct {
 	NoTable   bool // no score table
 	NoHeader  bool // no header
 	NoRecord  bool // no record forms
+	// Class prints that many copies of the sheet, each numbered in its
+	// code and its header (a class set): read then pairs each copy's
+	// pages by number, in whatever order they are given. 0 for one.
+	Class int
 }
 
 // Option limits: beyond them a sheet is unreadable or the file huge.
 const (
 	MaxCopies   = 500
+	MaxClass    = 200
 	MaxPerPage  = 36
 	MaxRounds   = 100
 	MaxMargin   = 60.0
@@ -67,8 +72,12 @@ func (e pagesError) Unwrap() []error { return []error{e.error, ErrTooManyPages} 
 type Result struct {
 	Sheet    *layout.Sheet
 	BoardID  string
-	Pages    int // pages the sheet draws, at most MaxPages
+	Pages    int // pages the sheet draws (every copy's), at most MaxPages
 	Warnings []string
+	// class is the copies of a class set (Options.Class), 0 for one;
+	// codeFor gives copy k's codes.
+	class   int
+	codeFor func(k int) func(layout.BoardPage) string
 	// setupCells are one round's boards, to tell a board's round.
 	setupCells []layout.Cell
 }
@@ -139,6 +148,12 @@ func lowerPages(g games.Game, v games.Values, o Options, total int) string {
 		}
 		if lo > 0 {
 			tips = append(tips, fmt.Sprintf("--copies %d or fewer", lo))
+		}
+	}
+	if o.Class > 1 {
+		// Every copy of a class set has the same pages.
+		if n := MaxPages / (total / o.Class); n >= 1 {
+			tips = append(tips, fmt.Sprintf("--class %d or fewer (several runs)", n))
 		}
 	}
 	if w := o; !o.NoRecord {
@@ -318,7 +333,13 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Compact:   o.Compact,
 		Style:     style,
 	}
-	s.Code = codeFunc(g, v, len(players), s.BoardID)
+	s.Code = codeFunc(g, v, len(players), s.BoardID, 0, 0)
+	if o.Class > 1 {
+		// Laid out as the last copy: every copy's code and header is as
+		// long.
+		s.Code = codeFunc(g, v, len(players), s.BoardID, o.Class, o.Class)
+		s.Copy = copyLabel(o.Class, o.Class)
+	}
 	copies := Copies(setup, o)
 	if copies > 1 && o.PerPage == 0 && len(setup.Cells) == 1 {
 		s.PerPage = 1
@@ -398,7 +419,34 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 	if err != nil {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
-	return &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings, setupCells: setup.Cells}, nil
+	res := &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings, setupCells: setup.Cells}
+	if o.Class > 1 {
+		res.class, res.Pages = o.Class, pages*o.Class
+		res.codeFor = func(k int) func(layout.BoardPage) string {
+			return codeFunc(g, v, len(players), s.BoardID, k, o.Class)
+		}
+	}
+	return res, nil
+}
+
+// copyLabel is what a page of copy k of a class set says in its header.
+func copyLabel(k, class int) string { return fmt.Sprintf("copy %d of %d", k, class) }
+
+// Draw draws the sheet on d: each copy of a class set in turn.
+func (r *Result) Draw(d layout.Document) error {
+	if r.class < 2 {
+		return r.Sheet.Draw(d)
+	}
+	s := r.Sheet
+	code, label := s.Code, s.Copy
+	defer func() { s.Code, s.Copy = code, label }()
+	for k := 1; k <= r.class; k++ {
+		s.Code, s.Copy = r.codeFor(k), copyLabel(k, r.class)
+		if err := s.Draw(d); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func init() { games.PrintedSize = printedSize }

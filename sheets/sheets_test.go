@@ -60,7 +60,7 @@ func render(t testing.TB, g games.Game, v games.Values, o Options, f layout.Form
 		t.Fatalf("%s: %v", g.Info().ID, err)
 	}
 	doc := layout.NewDocument(f, g.Info().Title)
-	if err := res.Sheet.Draw(doc); err != nil {
+	if err := res.Draw(doc); err != nil {
 		t.Fatal(err)
 	}
 	switch d := doc.(type) {
@@ -1281,7 +1281,7 @@ func TestPrintOptionsTable(t *testing.T) {
 	}
 	given := map[string]string{"paper": "a3", "landscape": "1", "margin": "5mm", "board-size": "100mm", "copies": "2", "per-page": "3",
 		"rounds": "4", "players": "3", "names": "Ann,Bob,Cy", "rules": "1", "no-ruler": "1", "line-width": "0.5mm", "grey": "on",
-		"compact": "yes", "no-table": "true", "no-header": "1", "no-record": "1"}
+		"compact": "yes", "no-table": "true", "no-header": "1", "no-record": "1", "class": "30"}
 	if len(given) != len(PrintOptions) {
 		t.Fatalf("the test gives %d options, the table has %d", len(given), len(PrintOptions))
 	}
@@ -1290,7 +1290,7 @@ func TestPrintOptionsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	want = Options{Paper: layout.Papers["a3"], Landscape: true, Margin: 5, BoardSize: 100, Copies: 2, PerPage: 3, Rounds: 4, Players: 3,
-		Names: []string{"Ann", "Bob", "Cy"}, Rules: true, NoRuler: true, LineWidth: 0.5, Grey: true, Compact: true, NoTable: true, NoHeader: true, NoRecord: true}
+		Names: []string{"Ann", "Bob", "Cy"}, Rules: true, NoRuler: true, LineWidth: 0.5, Grey: true, Compact: true, NoTable: true, NoHeader: true, NoRecord: true, Class: 30}
 	if !reflect.DeepEqual(o, want) {
 		t.Errorf("given all: %+v, want %+v", o, want)
 	}
@@ -1299,6 +1299,9 @@ func TestPrintOptionsTable(t *testing.T) {
 		{"margin", "x", "--margin: "},
 		{"board-size", "-3mm", "--board-size -3mm: must be positive"},
 		{"copies", "0", "--copies 0: must be from 1 to 500"},
+		{"class", "0", "--class 0: must be from 1 to 200"},
+		{"class", "201", "--class 201: must be from 1 to 200"},
+		{"class", "-2", "--class -2: must be from 1 to 200"},
 		{"rounds", "two", `--rounds "two": not a whole number`},
 		{"line-width", "3pt", ""},
 	} {
@@ -1317,5 +1320,73 @@ func TestPrintOptionsTable(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), tc.msg) {
 			t.Errorf("--%s %s: %v, want %q", tc.name, tc.value, err, tc.msg)
 		}
+	}
+}
+
+// TestClassSet: --class N prints the sheet N times, each copy numbered in
+// every page's header and in its board pages' codes, the layout the same
+// for every copy, the same bytes every time; the pages count every copy
+// against MaxPages.
+func TestClassSet(t *testing.T) {
+	g := arcs.Game{}
+	v := defaults(g)
+	one, err := Build(g, v, opts("a4"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := opts("a4")
+	o.Class = 3
+	res, err := Build(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pages != 3*one.Pages {
+		t.Fatalf("a class set of 3: %d pages, want 3 x %d", res.Pages, one.Pages)
+	}
+	svg := render(t, g, v, o, layout.FormatSVG)
+	if len(svg) != res.Pages {
+		t.Fatalf("%d SVG pages drawn, want %d", len(svg), res.Pages)
+	}
+	bps, err := res.Sheet.BoardPages()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, page := range svg {
+		k, p := i/one.Pages+1, i%one.Pages+1
+		if label := fmt.Sprintf("copy %d of 3 · page %d of %d", k, p, one.Pages); !strings.Contains(string(page), label) {
+			t.Errorf("page %d does not say %q", i+1, label)
+		}
+	}
+	for _, bp := range bps {
+		for k := 1; k <= 3; k++ {
+			c, err := ParseCode(res.codeFor(k)(bp), findGame)
+			if err != nil || c.Copy != k || c.Class != 3 || c.Page != bp.Page {
+				t.Errorf("copy %d, page %d: %+v, %v", k, bp.Page, c, err)
+			}
+		}
+	}
+	gm, err := res.Geometry(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := ParseCode(gm.Pages[0].Code.Text, findGame); err != nil || gm.Class != 3 || c.Copy != 1 || !strings.Contains(string(gm.JSON()), `"class": 3`) {
+		t.Errorf("a class set's geometry: class %d, code %q (%v)", gm.Class, gm.Pages[0].Code.Text, err)
+	}
+	a, b := render(t, g, v, o, layout.FormatPDF), render(t, g, v, o, layout.FormatPDF)
+	if !bytes.Equal(a[0], b[0]) {
+		t.Error("a class set's PDF differs between two runs")
+	}
+	// Printed alone, the sheet says nothing of copies.
+	if alone := render(t, g, v, opts("a4"), layout.FormatSVG); strings.Contains(string(alone[0]), "copy ") {
+		t.Error("a sheet printed alone names a copy")
+	}
+	o.Class, o.Copies = 0, 20
+	per, err := Build(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Class = 200
+	if _, err := Build(g, v, o); !errors.Is(err, ErrTooManyPages) || !strings.Contains(err.Error(), fmt.Sprintf("--class %d or fewer", MaxPages/per.Pages)) {
+		t.Errorf("200 copies of a 20-round sheet: %v, want more than MaxPages, and the copies that fit", err)
 	}
 }

@@ -647,7 +647,7 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	doc := layout.NewDocument(format, g.Info().Title+" — board "+res.BoardID)
-	if err := res.Sheet.Draw(stopping(r, doc)); err != nil {
+	if err := res.Draw(stopping(r, doc)); err != nil {
 		fail(w, http.StatusUnprocessableEntity, err.Error())
 		return
 	}

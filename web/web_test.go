@@ -108,7 +108,7 @@ func TestSheetIsTheCLIsSheet(t *testing.T) {
 			t.Fatal(err)
 		}
 		doc := layout.NewSVG(g.Info().Title + " — board " + res.BoardID)
-		if err := res.Sheet.Draw(doc); err != nil {
+		if err := res.Draw(doc); err != nil {
 			t.Fatal(err)
 		}
 		if got := w.Header().Get("X-Board-Id"); got != res.BoardID {

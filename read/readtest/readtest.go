@@ -39,7 +39,8 @@ type Page struct {
 }
 
 // Sheet prints g's sheet with v and o, and returns its board pages as
-// images, nothing drawn on them yet.
+// images, nothing drawn on them yet (of a class set, every copy's, copy
+// after copy).
 func Sheet(g games.Game, v games.Values, o sheets.Options) ([]*Page, error) {
 	res, err := sheets.Build(g, v, o)
 	if err != nil {
@@ -49,17 +50,24 @@ func Sheet(g games.Game, v games.Values, o sheets.Options) ([]*Page, error) {
 	if err != nil {
 		return nil, err
 	}
+	// A class set draws its pages once a copy, copy after copy.
+	copies := max(1, o.Class)
+	per := res.Pages / copies
 	doc := layout.NewRasterDoc(PrintDPM)
 	doc.Only = map[int]bool{}
-	for _, bp := range bps {
-		doc.Only[bp.Page] = true
+	for k := range copies {
+		for _, bp := range bps {
+			doc.Only[k*per+bp.Page] = true
+		}
 	}
-	if err := res.Sheet.Draw(doc); err != nil {
+	if err := res.Draw(doc); err != nil {
 		return nil, err
 	}
 	var out []*Page
-	for _, bp := range bps {
-		out = append(out, &Page{Img: doc.Pages[bp.Page-1], Board: bp, Sheet: res, Truth: map[int][]string{}, Blank: true, Rounds: map[int]games.Round{}})
+	for k := range copies {
+		for _, bp := range bps {
+			out = append(out, &Page{Img: doc.Pages[k*per+bp.Page-1], Board: bp, Sheet: res, Truth: map[int][]string{}, Blank: true, Rounds: map[int]games.Round{}})
+		}
 	}
 	return out, nil
 }
