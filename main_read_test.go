@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -622,5 +623,54 @@ func TestWebRead(t *testing.T) {
 	_, err = webRead(context.Background(), []web.ReadFile{{Name: "five.pdf", Data: readtest.ScanPDF(imgs...)}})
 	if !errors.Is(err, web.ErrTooManyPages) || err.Error() != "the photos sent have more than 4 pages, and the web app reads 4 at once (a sheet's pages): use papergames read for more" {
 		t.Errorf("five pages: %v", err)
+	}
+}
+
+// TestReadClassSetFiles: the copies of a class set, their pages given
+// crossed, are read into one transcript each, named by copy, with no
+// note of copies paired by order.
+func TestReadClassSetFiles(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("reads whole pages")
+	}
+	g, err := catalog.Lookup("permutation-grid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, o, err := readtest.Options(g, map[string]string{"copies": "2", "per-page": "1", "class": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages, err := readtest.Sheet(g, v, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 4))
+	var names []string
+	for i, k := range []int{2, 1, 3, 0} {
+		if err := pages[k].Play(g, v, o, readtest.Pencils[0], rng, 1); err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("scan%d.jpg", i+1))
+		if err := os.WriteFile(name, readtest.JPEGBytes(pages[k].ImageOf(), 92), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	out := filepath.Join(dir, "read")
+	status, _, stderr := runCLI(t, append([]string{"read", "-o", out}, names...)...)
+	if status != 0 || strings.Contains(stderr, "NOTE") {
+		t.Fatalf("status %d:\n%s", status, stderr)
+	}
+	for k := 1; k <= 2; k++ {
+		name := filepath.Join(out, fmt.Sprintf("permutation-grid-%s-copy%d.yaml", pages[0].Sheet.BoardID, k))
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("copy %d: %v\n%s", k, err, stderr)
+		}
+		if !strings.Contains(string(data), fmt.Sprintf(", copy %d of 2:", k)) {
+			t.Errorf("copy %d: the transcript does not name it:\n%s", k, data)
+		}
 	}
 }
