@@ -206,7 +206,7 @@ func Group(prs []*PageResult) []*Match {
 		for _, m := range ms {
 			if len(m.Pages) < most {
 				for _, m2 := range ms {
-					m2.unpaired = fmt.Sprintf("%d copies of this sheet were read, and one lacks a page: their pages carry one code, so which pages go together is not sure (give each copy's pages together, all of them)", len(ms))
+					m2.unpaired = fmt.Sprintf("%d copies of this sheet were read, and one lacks a page: their pages carry one code, so which pages go together is not sure (give each copy's pages together, all of them; a class set printed with board --class numbers its copies)", len(ms))
 				}
 				break
 			}
