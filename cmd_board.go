@@ -122,7 +122,11 @@ func writeBoard(c *cli.Context, g games.Game) error {
 		return err
 	}
 	if out != "-" {
-		fmt.Fprintf(c.App.ErrWriter, "wrote %s (board %s)\n", wroteList(names), res.BoardID)
+		copies := ""
+		if o.Class > 0 {
+			copies = fmt.Sprintf(", %d numbered copies", o.Class)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "wrote %s (board %s%s)\n", wroteList(names), res.BoardID, copies)
 	}
 	return nil
 }

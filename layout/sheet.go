@@ -376,6 +376,9 @@ func (s *Sheet) Layout() (*Plan, error) {
 	if s.Paper.W-2*s.Margin < 60 || s.Paper.H-2*s.Margin < 60 {
 		return nil, fmt.Errorf("--margin %gmm leaves less than 60 mm of a %.1f x %.1f mm page", s.Margin, s.Paper.W, s.Paper.H)
 	}
+	if err := s.copyFits(); err != nil {
+		return nil, err
+	}
 	minS := s.figure(0).MinSize()
 	p, best := s.plan(false)
 	if s.hasTable() && best >= minS { // with the table beside them, boards only shrink
@@ -857,6 +860,26 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 
 // titleLine writes title left and right right on the baseline y of u; on
 // narrow paper a long title shrinks to leave room for the right text.
+// copyFits says when the copy's number of a class set leaves the title
+// too little room in the header (less than half its size), so that a
+// narrow page is refused rather than printed with its title squeezed
+// over a registration mark.
+func (s *Sheet) copyFits() error {
+	if s.Copy == "" || s.NoHeader {
+		return nil
+	}
+	tl := s.usable()
+	if s.Code != nil {
+		tl.Min.X += markBand
+		tl.Max.X -= s.codeColumn() + 2
+	}
+	right := "board " + s.BoardID + " · " + s.Copy + " · page 888 of 888"
+	if room := tl.W() - TextWidth(right, bodyFont) - 4; room < TextWidth(s.Title, titleFont)/2 {
+		return fmt.Errorf("the copy's number (%s) leaves the title too little room in the header of a %.0f mm wide page: print a class set on wider paper (or --landscape) or with a smaller --margin", s.Copy, s.Paper.W)
+	}
+	return nil
+}
+
 func titleLine(d Document, u Rect, y float64, title, right string) {
 	tf := titleFont
 	if room := u.W() - TextWidth(right, bodyFont) - 4; TextWidth(title, tf) > room {

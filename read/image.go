@@ -269,6 +269,11 @@ func pdfPages(name string, data []byte) (pages []*Page, err error) {
 				return rawImage(raw, &stub)
 			}
 			img, err = decode(raw)
+			if c, ok := img.(*image.CMYK); ok && kind == "inverted" {
+				for i := range c.Pix {
+					c.Pix[i] = 255 - c.Pix[i]
+				}
+			}
 			if err == nil || full.FileType == "jpg" || full.FileType == "png" {
 				return img, err // an image file, or why it cannot be decoded
 			}
@@ -302,7 +307,8 @@ func lastCause(err error) string {
 // extract takes page image nr of a PDF out of it, holding mu (pdfcpu's
 // context is not safe for concurrent use) but not while the pixels are
 // made: the samples themselves (kind "samples", as many bytes as the image
-// has), or an image file pdfcpu makes of them (its bytes and full).
+// has), or an image file pdfcpu makes of them (its bytes and full), or a
+// CMYK JPEG whose decoded samples are to be inverted (kind "inverted").
 func extract(ctx *model.Context, mu *sync.Mutex, nr int, stub model.Image) (raw []byte, full *model.Image, kind string, err error) {
 	mu.Lock()
 	defer mu.Unlock()
@@ -313,12 +319,19 @@ func extract(ctx *model.Context, mu *sync.Mutex, nr int, stub model.Image) (raw 
 	sd := obj.ImageDict
 	defer func() { sd.Content = nil }() // held by the page, not the PDF
 	invert, plainDecode := decodeArray(sd, stub.Comp)
-	if stub.Comp == 4 && len(sd.FilterPipeline) == 1 && sd.FilterPipeline[0].Name == filter.DCT {
+	if n := len(sd.FilterPipeline); stub.Comp == 4 && n > 0 && sd.FilterPipeline[n-1].Name == filter.DCT {
 		// pdfcpu decodes a CMYK JPEG into a form its own extraction then
 		// cannot read ("unknown type id"): the stream is the JPEG file,
 		// which Go decodes.
-		if invert || !plainDecode {
-			return nil, nil, "", errors.New("a CMYK JPEG page image with a Decode array, which read does not take: scan in grey or colour (RGB)")
+		if n > 1 || !plainDecode {
+			return nil, nil, "", errors.New("a CMYK JPEG page image under another filter or with a Decode array that is no plain mapping, which read does not take: scan in grey or colour (RGB)")
+		}
+		// A PDF takes the JPEG's samples as they are, then its Decode
+		// array; Go's decoder inverts those of a JPEG with Adobe's
+		// marker (written inverted, as PDF viewers expect with an
+		// inverting Decode array): the page as a viewer shows it.
+		if adobeJPEG(sd.Raw) != invert {
+			return sd.Raw, &model.Image{FileType: "jpg"}, "inverted", nil
 		}
 		return sd.Raw, &model.Image{FileType: "jpg"}, "file", nil
 	}
@@ -357,6 +370,22 @@ func extract(ctx *model.Context, mu *sync.Mutex, nr int, stub model.Image) (raw 
 	}
 	raw, err = input.ReadAll("the page's image", full.Reader, MaxFileBytes)
 	return raw, full, "file", err
+}
+
+// adobeJPEG reports whether a JPEG carries Adobe's APP14 marker before
+// its image data.
+func adobeJPEG(b []byte) bool {
+	for i := 2; i+4 <= len(b) && b[i] == 0xff; {
+		m, l := b[i+1], int(b[i+2])<<8|int(b[i+3])
+		if m == 0xda || l < 2 {
+			return false // the image data: no marker after it counts
+		}
+		if m == 0xee && i+4+5 <= len(b) && string(b[i+4:i+9]) == "Adobe" {
+			return true
+		}
+		i += 2 + l
+	}
+	return false
 }
 
 // plainSamples reports whether a PDF page image is read from its

@@ -7,6 +7,7 @@ import (
 	"image"
 	"io"
 	"io/fs"
+	"os"
 )
 
 // Inputs gathers the pages of the files given to be read, each file and
@@ -69,6 +70,9 @@ func (in *Inputs) AddFile(name string, stdin io.Reader) error {
 	}
 	if name == "-" || kind(data) == "pdf" || len(in.Pages) != n+1 {
 		return nil // a PDF's pages are read from its parsed form
+	}
+	if st, err := os.Stat(name); err != nil || !st.Mode().IsRegular() {
+		return nil // a pipe cannot be read again: its bytes are kept
 	}
 	sum := sha256.Sum256(data)
 	in.Pages[n].Load = func() (image.Image, error) {

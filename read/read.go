@@ -206,6 +206,10 @@ func Group(prs []*PageResult) []*Match {
 		for _, m := range ms {
 			if len(m.Pages) < most {
 				for _, m2 := range ms {
+					if m2.Code.Class > 0 {
+						m2.unpaired = fmt.Sprintf("copy %d of %d of this class set was given %d times over, and one lacks a page: which pages go together is not sure (give each copy once, all its pages)", m2.Code.Copy, m2.Code.Class, len(ms))
+						continue
+					}
 					m2.unpaired = fmt.Sprintf("%d copies of this sheet were read, and one lacks a page: their pages carry one code, so which pages go together is not sure (give each copy's pages together, all of them; a class set printed with board --class numbers its copies)", len(ms))
 				}
 				break

@@ -70,7 +70,7 @@ func (r *Result) Geometry(g games.Game) (*Geometry, error) {
 	per := max(1, len(r.setupCells))
 	out := &Geometry{Game: g.Info().ID, Board: r.BoardID, Unit: "mm", Paper: [2]float64{micro(r.Sheet.Paper.W), micro(r.Sheet.Paper.H)}, Version: CodeMagic, Class: r.class}
 	code := r.Sheet.Code
-	if r.class > 1 {
+	if r.class > 0 {
 		code = r.codeFor(1)
 	}
 	for _, bp := range bps {

@@ -334,7 +334,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		Style:     style,
 	}
 	s.Code = codeFunc(g, v, len(players), s.BoardID, 0, 0)
-	if o.Class > 1 {
+	if o.Class > 0 {
 		// Laid out as the last copy: every copy's code and header is as
 		// long.
 		s.Code = codeFunc(g, v, len(players), s.BoardID, o.Class, o.Class)
@@ -420,7 +420,7 @@ func build(g games.Game, v games.Values, o Options) (*Result, error) {
 		return nil, &games.UsageError{Msg: err.Error()}
 	}
 	res := &Result{Sheet: s, BoardID: s.BoardID, Pages: pages, Warnings: warnings, setupCells: setup.Cells}
-	if o.Class > 1 {
+	if o.Class > 0 {
 		res.class, res.Pages = o.Class, pages*o.Class
 		res.codeFor = func(k int) func(layout.BoardPage) string {
 			return codeFunc(g, v, len(players), s.BoardID, k, o.Class)
@@ -434,7 +434,7 @@ func copyLabel(k, class int) string { return fmt.Sprintf("copy %d of %d", k, cla
 
 // Draw draws the sheet on d: each copy of a class set in turn.
 func (r *Result) Draw(d layout.Document) error {
-	if r.class < 2 {
+	if r.class == 0 {
 		return r.Sheet.Draw(d)
 	}
 	s := r.Sheet

@@ -1380,6 +1380,19 @@ func TestClassSet(t *testing.T) {
 	if alone := render(t, g, v, opts("a4"), layout.FormatSVG); strings.Contains(string(alone[0]), "copy ") {
 		t.Error("a sheet printed alone names a copy")
 	}
+	// A page too narrow for the copy's number beside the title is
+	// refused, not printed with the title over a mark.
+	narrow := opts("a4")
+	narrow.Paper, narrow.Margin, narrow.Class = layout.Size{W: 110, H: 200}, 5, 100
+	if _, err := Build(g, v, narrow); err == nil || !strings.Contains(err.Error(), "leaves the title too little room") {
+		t.Errorf("a class set on 110 mm wide paper: %v", err)
+	}
+	// One copy asked for is numbered too.
+	narrow = opts("a4")
+	narrow.Class = 1
+	if one := render(t, g, v, narrow, layout.FormatSVG); !strings.Contains(string(one[0]), "copy 1 of 1") {
+		t.Error("--class 1 prints no copy number")
+	}
 	o.Class, o.Copies = 0, 20
 	per, err := Build(g, v, o)
 	if err != nil {

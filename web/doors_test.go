@@ -52,6 +52,9 @@ func TestMessagesSpeakTheFormsLanguage(t *testing.T) {
 		"/api/sheet/polygons-and-dots?copies=200&dots=200",  // past sheets.MaxPages
 		"/api/sheet/arcs-and-marks?marks=200",               // does not fit A4
 		"/api/sheet/arcs-and-marks?copies=0",
+		"/api/sheet/permutation-grid?class=200&compact=1&no-record=1&format=pdf",                // 2,400 boards, past MaxSheetBoards
+		"/api/sheet/making-intersections?compact=1&copies=36&no-record=1&class=125&format=pdf",  // past MaxSheetBoards
+		"/api/sheet/permutation-grid?paper=100x200mm&margin=5mm&no-ruler=1&no-record=1&class=9", // the copy's number leaves no room for the title
 	} {
 		w := get(t, h, q)
 		if w.Code/100 != 4 || strings.Contains(w.Body.String(), "--") || strings.Contains(w.Body.String(), "sheets.") {

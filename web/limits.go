@@ -61,7 +61,7 @@ func sheetBoards(g games.Game, v games.Values, o sheets.Options) (boards, copies
 		}
 		copies = (per + len(setup.Cells) - 1) / len(setup.Cells)
 	}
-	return copies * len(setup.Cells), copies, true
+	return copies * len(setup.Cells) * max(1, o.Class), copies * max(1, o.Class), true
 }
 
 // counter is a Document that only counts what is drawn; with a ctx, it
@@ -133,14 +133,16 @@ func checkBoards(g games.Game, v games.Values, o sheets.Options) error {
 
 // checkSheet refuses a built sheet whose drawing would pass the web's
 // bound, with a message that names it.
-func checkSheet(ctx context.Context, s *layout.Sheet) error {
+func checkSheet(ctx context.Context, s *layout.Sheet, class int) error {
 	ops, pages, err := sheetWork(ctx, s)
 	if err != nil {
 		return err
 	}
+	// Every copy of a class set draws the same.
+	ops, pages = ops*max(1, class), pages*max(1, class)
 	if ops > MaxSheetOps {
 		fit := max(1, int(int64(pages)*MaxSheetOps/int64(ops)))
-		return &badRequest{tooBig, fmt.Sprintf("this sheet would be about %d pages (%d boards, %d drawing operations): the web app draws at most %d operations a request, about %d pages of these boards; ask for fewer copies, or print it with papergames board", pages, len(s.Cells), ops, MaxSheetOps, fit)}
+		return &badRequest{tooBig, fmt.Sprintf("this sheet would be about %d pages (%d boards, %d drawing operations): the web app draws at most %d operations a request, about %d pages of these boards; ask for fewer copies, or print it with papergames board", pages, len(s.Cells)*max(1, class), ops, MaxSheetOps, fit)}
 	}
 	return nil
 }

@@ -642,7 +642,7 @@ func handleSheet(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := checkSheet(r.Context(), res.Sheet); err != nil {
+	if err := checkSheet(r.Context(), res.Sheet, o.Class); err != nil {
 		failWith(w, err)
 		return
 	}
