@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"time"
 
@@ -207,7 +206,7 @@ func writeTranscripts(c *cli.Context, matches []*read.Match, texts []string) err
 	for i, m := range matches {
 		base := m.Code.Game.Info().ID + "-" + m.Code.BoardID
 		if m.Code.Class > 0 {
-			base += fmt.Sprintf("-copy%0*d", len(strconv.Itoa(m.Code.Class)), m.Code.Copy)
+			base += "-copy" + m.Code.CopyNumber()
 		}
 		name := filepath.Join(out, base+".yaml")
 		for k := 2; taken[name] || exists(name); k++ {

@@ -179,7 +179,7 @@ func (c *Code) String() string {
 		fmt.Fprintf(&b, " T%d", c.Total)
 	}
 	if c.Class > 0 {
-		fmt.Fprintf(&b, " Y%0*d.%d", len(strconv.Itoa(c.Class)), c.Copy, c.Class)
+		fmt.Fprintf(&b, " Y%s.%d", c.CopyNumber(), c.Class)
 	}
 	fmt.Fprintf(&b, " A%s.%s M%s L%d",
 		tenths(c.Paper.W), tenths(c.Paper.H), tenths(c.Margin), int64(math.Round(c.Style.Line*100)))
@@ -439,6 +439,16 @@ func codeFunc(g games.Game, v games.Values, players int, id string, copy, class 
 		}
 		return c.String()
 	}
+}
+
+// CopyNumber is the copy's number written with as many digits as the
+// class set's size ("03" of 30), so that every copy's code and file name
+// is as long; "" for a sheet printed alone.
+func (c *Code) CopyNumber() string {
+	if c.Class == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%0*d", len(strconv.Itoa(c.Class)), c.Copy)
 }
 
 // CopyText names the copy of a class set, as ", copy 3 of 30"; "" for

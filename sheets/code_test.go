@@ -136,7 +136,7 @@ func TestParseCodeRefuses(t *testing.T) {
 		}
 	}
 	// A copy of a class set says which.
-	if c, err := ParseCode(strings.Replace(good, "P1.2", "P1.2 Y07.30", 1), findGame); err != nil || c.Copy != 7 || c.Class != 30 || c.CopyText() != ", copy 7 of 30" {
+	if c, err := ParseCode(strings.Replace(good, "P1.2", "P1.2 Y07.30", 1), findGame); err != nil || c.Copy != 7 || c.Class != 30 || c.CopyText() != ", copy 7 of 30" || c.CopyNumber() != "07" {
 		t.Errorf("copy 7 of 30: %+v, %v", c, err)
 	}
 	// The board id checks the rest: other parameters, another id.

@@ -150,7 +150,7 @@ func lowerPages(g games.Game, v games.Values, o Options, total int) string {
 			tips = append(tips, fmt.Sprintf("--copies %d or fewer", lo))
 		}
 	}
-	if o.Class > 1 {
+	if o.Class > 0 {
 		// Every copy of a class set has the same pages.
 		if n := MaxPages / (total / o.Class); n >= 1 {
 			tips = append(tips, fmt.Sprintf("--class %d or fewer (several runs)", n))
