@@ -286,6 +286,44 @@ func (m *LineMap) Centre(a, b layout.Point, skip, half, step float64) float64 {
 	return sum / float64(seen)
 }
 
+// Core is the share of the seen length of the segment from a to b (less
+// skip mm at each end, every step mm) whose pencil, not widened, lies
+// within half mm across it: a segment drawn has its stroke's core under
+// it all along, where one beside the stroke, inside the widening, does
+// not. It is -1 when none of the segment is seen.
+func (m *LineMap) Core(a, b layout.Point, skip, half, step float64) float64 {
+	l := a.Dist(b)
+	if l <= 2*skip {
+		return -1
+	}
+	n := max(1, int(math.Ceil((l-2*skip)/step)))
+	ds := (l - 2*skip) / float64(n)
+	ux, uy := (b.X-a.X)/l, (b.Y-a.Y)/l
+	on, seen := 0, 0
+	for s := range n {
+		f := skip + (float64(s)+0.5)*ds
+		c := layout.Point{X: a.X + ux*f, Y: a.Y + uy*f}
+		best, vis := 0.0, false
+		for _, o := range [3]float64{-half, 0, half} {
+			if v, ok := m.FineAt(layout.Point{X: c.X - uy*o, Y: c.Y + ux*o}); ok {
+				vis = true
+				best = math.Max(best, v)
+			}
+		}
+		if !vis {
+			continue
+		}
+		seen++
+		if best >= m.Thresh {
+			on++
+		}
+	}
+	if seen == 0 {
+		return -1
+	}
+	return float64(on) / float64(seen)
+}
+
 // LineFit is where a straight stroke's middle lies, measured across a
 // segment drawn near it.
 type LineFit struct {

@@ -77,6 +77,38 @@ func TestLineMap(t *testing.T) {
 	}
 }
 
+// Core tells the stroke's own segment from one beside it that the
+// widened pencil still covers.
+func TestLineMapCore(t *testing.T) {
+	box := layout.R(0, 0, 40, 30)
+	a, b := layout.Pt(5, 10), layout.Pt(35, 20)
+	k := paint(box, 0.01, ruled(a, b, 0.25, 0.35))
+	m := k.LineMap(0.06, 0.4, 0.3)
+	for _, tc := range []struct {
+		name   string
+		p, q   layout.Point
+		lo, hi float64
+	}{
+		{"the line itself", a, b, 0.99, 1},
+		{"0.1 mm beside it", layout.Pt(5, 10.1), layout.Pt(35, 20.1), 0.99, 1},
+		{"0.5 mm beside it, on the widened pencil", layout.Pt(5, 10.5), layout.Pt(35, 20.5), 0, 0.01},
+		{"from its end to 0.6 mm off its other end", a, layout.Pt(35, 20.6), 0.3, 0.8},
+		{"across it", layout.Pt(20, 5), layout.Pt(20, 25), 0, 0.1},
+	} {
+		if tc.name == "0.5 mm beside it, on the widened pencil" {
+			if r := m.Run(tc.p, tc.q, 1, 0.25); r.Cover < 0.99 {
+				t.Fatalf("%s: the widened pencil covers %.2f of it, want all", tc.name, r.Cover)
+			}
+		}
+		if c := m.Core(tc.p, tc.q, 1, 0.1, 0.25); c < tc.lo || c > tc.hi {
+			t.Errorf("%s: Core %.3f, want %v to %v", tc.name, c, tc.lo, tc.hi)
+		}
+	}
+	if c := m.Core(a, layout.Pt(6, 10), 1, 0.1, 0.25); c != -1 {
+		t.Errorf("a segment shorter than its skipped ends: Core %v, want -1", c)
+	}
+}
+
 // distLine is the distance from p to the line through a and b.
 func distLine(p, a, b layout.Point) float64 {
 	dx, dy := b.X-a.X, b.Y-a.Y

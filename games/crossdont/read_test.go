@@ -345,3 +345,23 @@ func TestReadReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestReadReplayCore reads a corpus page (a 200 dpi copier's, the fifth
+// sheet of the corpus's seed 23) whose round replay reads whole only when
+// it plays segments on their stroke's core: on the widened pencil, the
+// segments beside the strokes open rounds that were not drawn, and the
+// search ran out before the one drawn.
+func TestReadReplayCore(t *testing.T) {
+	if testing.Short() || testenv.Race() {
+		t.Skip("prints, degrades and reads a corpus page")
+	}
+	d := readtest.Degradations()[1]
+	if d.Name != "copier 200 dpi" {
+		t.Fatalf("the corpus's second degradation is %q", d.Name)
+	}
+	p, img := readtest.CorpusPage(t, crossdont.Game{}, map[string]string{"copies": "2"}, d, 23, 4, 0)
+	c := readtest.ReadCount(t, p, img)
+	if c.Moves == 0 || c.Right != c.Moves || c.WrongUnflagged > 0 {
+		t.Errorf("%s", c)
+	}
+}

@@ -98,12 +98,24 @@ func RunBlank(t testing.TB, g games.Game, flags map[string]string, d Degradation
 
 func run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64, blank bool) Count {
 	t.Helper()
+	var total Count
+	pages(t, g, flags, d, n, seed, blank, func(_, _ int, p *Page, img image.Image) bool {
+		total.Add(ReadCount(t, p, img))
+		return true
+	})
+	return total
+}
+
+// pages makes the corpus's pages of n sheets from seed, each played and
+// degraded, and gives them to f (sheet k, page pi) until it returns
+// false.
+func pages(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64, blank bool, f func(k, pi int, p *Page, img image.Image) bool) {
+	t.Helper()
 	v, o, err := Options(g, flags)
 	if err != nil {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(len(d.Name))))
-	var total Count
 	for k := 0; k < n; k++ {
 		pages, err := Sheet(g, v, o)
 		if err != nil {
@@ -118,11 +130,31 @@ func run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n i
 			if err := p.Play(g, v, o, pen, rng, fill); err != nil {
 				t.Fatal(err)
 			}
-			img := d.Apply(p.Img, rng)
-			total.Add(ReadCount(t, p, img))
+			if !f(k, pi, p, d.Apply(p.Img, rng)) {
+				return
+			}
 		}
 	}
-	return total
+}
+
+// CorpusPage returns page pi of sheet k of the pages Run(t, g, flags, d,
+// n, seed) reads (n > k), with its degraded image: one page of the
+// corpus to read again in a test.
+func CorpusPage(t testing.TB, g games.Game, flags map[string]string, d Degradation, seed uint64, k, pi int) (*Page, image.Image) {
+	t.Helper()
+	var page *Page
+	var im image.Image
+	pages(t, g, flags, d, k+1, seed, false, func(kk, pp int, p *Page, img image.Image) bool {
+		if kk == k && pp == pi {
+			page, im = p, img
+			return false
+		}
+		return true
+	})
+	if page == nil {
+		t.Fatalf("the corpus has no page %d of sheet %d", pi+1, k+1)
+	}
+	return page, im
 }
 
 // ReadCount reads one page's image and counts it against its truth.
