@@ -47,8 +47,8 @@ func (rd *reader) pos(sk *sketch, i int) layout.Point {
 // lie nearest the stroke's middle is taken and the others kept as its
 // rivals. Segments in ban are not taken (their rivals are). It returns
 // the segments taken and the orphans: candidates on pencil that the
-// lines taken explain, rivals of none of them (lines that may be
-// missed).
+// lines taken explain, rivals of none of them, on their stroke's core
+// (lines that may be missed).
 func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, [][4]float64) {
 	var out []segRead
 	var orphans [][4]float64
@@ -102,7 +102,9 @@ func (rd *reader) grow(sk *sketch, ban map[[4]float64]bool) ([]segRead, [][4]flo
 						rival = true
 					}
 				}
-				if !rival && !ban[pairKey(sk, c.p, c.q)] {
+				// An orphan off its stroke's core lies beside the
+				// lines drawn, within the widened pencil: not drawn.
+				if !rival && !ban[pairKey(sk, c.p, c.q)] && rd.onCore(a, b) {
 					orphans = append(orphans, pairKey(sk, c.p, c.q))
 				}
 				continue
@@ -265,4 +267,11 @@ func (rd *reader) unexplained(sk *sketch) (layout.Point, float64) {
 		}
 	}
 	return best, bestExt
+}
+
+// onCore reports whether the pencil's core, not widened, lies under the
+// segment from a to b (see coreMin), or cannot be seen there.
+func (rd *reader) onCore(a, b layout.Point) bool {
+	c := rd.lm.Core(a, b, skipEnd, coreHalf, coverStep)
+	return c < 0 || c >= coreMin
 }
