@@ -105,7 +105,7 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, d := range readtest.Degradations() {
-			c := readtest.Run(t, g, cg.flags, d, n, uint64(7*i+len(cg.id)))
+			c := readtest.Run(t, g, cg.flags, d, n, readtest.CorpusSeed(cg.id, i))
 			t.Logf("%-22s %-26s %s", cg.id, d.Name, c)
 			if byKind[d.Kind] == nil {
 				byKind[d.Kind] = &readtest.Count{}

@@ -84,28 +84,44 @@ func TestLineMapCore(t *testing.T) {
 	a, b := layout.Pt(5, 10), layout.Pt(35, 20)
 	k := paint(box, 0.01, ruled(a, b, 0.25, 0.35))
 	m := k.LineMap(0.06, 0.4, 0.3)
+	// beside moves the line d mm across itself.
+	beside := func(d float64) (layout.Point, layout.Point) {
+		l := a.Dist(b)
+		nx, ny := -(b.Y-a.Y)/l*d, (b.X-a.X)/l*d
+		return layout.Pt(a.X+nx, a.Y+ny), layout.Pt(b.X+nx, b.Y+ny)
+	}
 	for _, tc := range []struct {
-		name   string
-		p, q   layout.Point
-		lo, hi float64
+		name    string
+		off     float64 // mm across the line
+		p, q    layout.Point
+		lo, hi  float64
+		widened bool // the widened pencil covers it all along
 	}{
-		{"the line itself", a, b, 0.99, 1},
-		{"0.1 mm beside it", layout.Pt(5, 10.1), layout.Pt(35, 20.1), 0.99, 1},
-		{"0.5 mm beside it, on the widened pencil", layout.Pt(5, 10.5), layout.Pt(35, 20.5), 0, 0.01},
-		{"from its end to 0.6 mm off its other end", a, layout.Pt(35, 20.6), 0.3, 0.8},
-		{"across it", layout.Pt(20, 5), layout.Pt(20, 25), 0, 0.1},
+		{name: "the line itself", lo: 0.99, hi: 1, widened: true},
+		{name: "0.1 mm beside it", off: 0.1, lo: 0.99, hi: 1, widened: true},
+		{name: "0.3 mm beside it", off: 0.3, lo: 0.99, hi: 1, widened: true},
+		{name: "0.4 mm beside it", off: 0.4, lo: 0, hi: 0.3, widened: true},
+		{name: "0.5 mm beside it", off: 0.5, lo: 0, hi: 0.01, widened: true},
+		{name: "from its end to 0.6 mm off its other end", p: a, q: layout.Pt(35, 20.6), lo: 0.3, hi: 0.8},
+		{name: "across it", p: layout.Pt(20, 5), q: layout.Pt(20, 25), lo: 0, hi: 0.1},
 	} {
-		if tc.name == "0.5 mm beside it, on the widened pencil" {
-			if r := m.Run(tc.p, tc.q, 1, 0.25); r.Cover < 0.99 {
-				t.Fatalf("%s: the widened pencil covers %.2f of it, want all", tc.name, r.Cover)
-			}
+		p, q := tc.p, tc.q
+		if p == (layout.Point{}) {
+			p, q = beside(tc.off)
 		}
-		if c := m.Core(tc.p, tc.q, 1, 0.1, 0.25); c < tc.lo || c > tc.hi {
+		if r := m.Run(p, q, 1, 0.25); tc.widened && r.Cover < 0.99 {
+			t.Fatalf("%s: the widened pencil covers %.2f of it, want all", tc.name, r.Cover)
+		}
+		c, seen := m.Core(p, q, 1, 0.1, 0.25)
+		if c < tc.lo || c > tc.hi {
 			t.Errorf("%s: Core %.3f, want %v to %v", tc.name, c, tc.lo, tc.hi)
 		}
+		if want := p.Dist(q) - 2; math.Abs(seen-want) > 0.01 {
+			t.Errorf("%s: %.2f mm seen, want %.2f", tc.name, seen, want)
+		}
 	}
-	if c := m.Core(a, layout.Pt(6, 10), 1, 0.1, 0.25); c != -1 {
-		t.Errorf("a segment shorter than its skipped ends: Core %v, want -1", c)
+	if c, seen := m.Core(a, layout.Pt(6, 10), 1, 0.1, 0.25); c != 0 || seen != 0 {
+		t.Errorf("a segment shorter than its skipped ends: Core %v, %v mm seen, want nothing seen", c, seen)
 	}
 }
 

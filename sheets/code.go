@@ -445,7 +445,7 @@ func codeFunc(g games.Game, v games.Values, players int, id string, copy, class 
 // class set's size ("03" of 30), so that every copy's code and file name
 // is as long; "" for a sheet printed alone.
 func (c *Code) CopyNumber() string {
-	if c.Class == 0 {
+	if c.Class <= 0 {
 		return ""
 	}
 	return fmt.Sprintf("%0*d", len(strconv.Itoa(c.Class)), c.Copy)

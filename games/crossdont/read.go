@@ -610,10 +610,8 @@ func firstChoice(xs [][4]float64, f func([][4]float64) bool) [][4]float64 {
 // end of one within rivalMM of the other), -1 when there is none.
 func (rd *reader) onLine(sk *sketch, o [4]float64) int {
 	P, Q := rd.at(o[0], o[1]), rd.at(o[2], o[3])
-	near := func(x, s, t layout.Point) bool { return distSeg(x, s, t) <= rivalMM }
 	for l, ln := range sk.lines {
-		A, B := rd.pos(sk, ln.a), rd.pos(sk, ln.b)
-		if (near(P, A, B) && near(Q, A, B)) || (near(A, P, Q) && near(B, P, Q)) {
+		if oneStroke(P, Q, rd.pos(sk, ln.a), rd.pos(sk, ln.b)) {
 			return l
 		}
 	}

@@ -136,7 +136,12 @@ const rivalMM = 0.8
 // rivals reports whether the segments pq and ab would lie on one stroke:
 // each end of one within rivalMM of the other.
 func (rd *reader) rivals(sk *sketch, p, q, a, b int) bool {
-	P, Q, A, B := rd.pos(sk, p), rd.pos(sk, q), rd.pos(sk, a), rd.pos(sk, b)
+	return oneStroke(rd.pos(sk, p), rd.pos(sk, q), rd.pos(sk, a), rd.pos(sk, b))
+}
+
+// oneStroke reports whether the page segments PQ and AB would lie on one
+// stroke: each end of one within rivalMM of the other.
+func oneStroke(P, Q, A, B layout.Point) bool {
 	near := func(x, s, t layout.Point) bool { return distSeg(x, s, t) <= rivalMM }
 	return (near(P, A, B) && near(Q, A, B)) || (near(A, P, Q) && near(B, P, Q))
 }
@@ -270,8 +275,9 @@ func (rd *reader) unexplained(sk *sketch) (layout.Point, float64) {
 }
 
 // onCore reports whether the pencil's core, not widened, lies under the
-// segment from a to b (see coreMin), or cannot be seen there.
+// segment from a to b (see coreMin), or too little of it is seen to say
+// (less than seenMin mm).
 func (rd *reader) onCore(a, b layout.Point) bool {
-	c := rd.lm.Core(a, b, skipEnd, coreHalf, coverStep)
-	return c < 0 || c >= coreMin
+	c, seen := rd.lm.Core(a, b, skipEnd, coreHalf, coverStep)
+	return seen < seenMin || c >= coreMin
 }

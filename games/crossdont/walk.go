@@ -46,15 +46,17 @@ const maxTests = 20000
 const maxWork = 100_000_000
 
 // An offense segment that replay plays, and an orphan that the first
-// reading weighs (see grow), has pencil, not widened, within coreHalf mm
-// of it along coreMin of its seen length (see LineMap.Core): the widened
-// pencil lets lines up to half a millimetre beside a stroke run on it,
-// and each opens a round that was not drawn. Measured on the corpus
-// (READ_CORPUS=5, 28 November): in replay, 0.8 took the copier pages
-// from 162 to 189 moves right of 799 and the phone pages from 147 to 176
-// of 512, none wrong (0.95 read the phone pages worse, 12 MP from 51% of
-// moves right to 27%, 8 MP from 19% to 9%: a wobbling stroke leaves the
-// core); for orphans too, the copier pages from 189 to 218.
+// reading weighs (see grow), has the pencil's core, not widened, within
+// coreHalf mm of it along coreMin of its seen length (see LineMap.Core;
+// with a stroke's own width, a segment 0.3 mm off a thin stroke's middle
+// passes, one 0.4 mm off does not): the widened pencil lets lines up to
+// half a millimetre beside a stroke run on it, and each opens a round
+// that was not drawn. Measured on the corpus (READ_CORPUS=5, 28
+// November): in replay, 0.8 took the copier pages from 162 to 189 moves
+// right of 799 and the phone pages from 147 to 176 of 512, none wrong
+// unflagged (0.95 read the phone pages worse, 12 MP from 51% of moves
+// right to 27%, 8 MP from 19% to 9%: a wobbling stroke leaves the core);
+// for orphans too, the copier pages from 189 to 218.
 const (
 	coreMin  = 0.8
 	coreHalf = 0.1
@@ -308,6 +310,14 @@ type walk struct {
 	stopped bool // this choice's search ran out of nodes
 	drawn   map[[4]float64]bool
 	path    []found
+	offCore []offCore // segments on pencil passed over off their stroke's core
+}
+
+// offCore is a segment on pencil that replay passed over, its pencil's
+// core not under it: its ends, and how far they lie off the stroke.
+type offCore struct {
+	a, b layout.Point
+	off  float64
 }
 
 // onPencil reports whether the move f may be drawn: pencil along its
@@ -319,13 +329,17 @@ func (w *walk) onPencil(st *State, f found) bool {
 	}
 	a, b := w.rd.at(key[0], key[1]), w.rd.at(key[2], key[3])
 	_, ok := w.rd.drawn(a, b)
+	var off float64
 	if ok {
-		_, ok = w.rd.offStroke(a, b)
+		off, ok = w.rd.offStroke(a, b)
 	}
 	if ok && (st.bd.pts[f.p].deg == nil || st.bd.pts[f.q].deg == nil) {
 		// An offense segment lies on its stroke's core, not merely on
-		// the widened pencil beside it.
-		ok = w.rd.onCore(a, b)
+		// the widened pencil beside it. Those passed over are kept: a
+		// wobbling stroke may leave the core of the one drawn.
+		if ok = w.rd.onCore(a, b); !ok {
+			w.offCore = append(w.offCore, offCore{a, b, off})
+		}
 	}
 	if !ok {
 		if da, db := st.bd.pts[f.p].deg, st.bd.pts[f.q].deg; da != nil && db != nil && da.IsInt() && db.IsInt() {
@@ -501,6 +515,24 @@ func (rd *reader) replay(circ []circLine, ends map[int]endRead, m, defense int, 
 			}
 		}
 		by[l] = rm
+	}
+	// Taken only when sure: no segment passed over off its stroke's
+	// core fits the stroke of a segment taken nearly as well (the
+	// stroke may wobble off the core of the one drawn).
+	for l, ln := range sk.lines {
+		if sk.circleLine(l) {
+			continue
+		}
+		a, b := rd.pos(sk, ln.a), rd.pos(sk, ln.b)
+		off, ok := rd.offStroke(a, b)
+		if !ok {
+			continue
+		}
+		for _, o := range w.offCore {
+			if oneStroke(a, b, o.a, o.b) && o.off-off < segSure*rivalMargin {
+				return nil, nil
+			}
+		}
 	}
 	// A finished round leaves no pencil unexplained, as the first
 	// reading measures it.

@@ -137,6 +137,10 @@ func pages(t testing.TB, g games.Game, flags map[string]string, d Degradation, n
 	}
 }
 
+// CorpusSeed is the seed of the corpus's sheets of game id under its
+// i-th degradation (of Degradations).
+func CorpusSeed(id string, i int) uint64 { return uint64(7*i + len(id)) }
+
 // CorpusPage returns page pi of sheet k of the pages Run(t, g, flags, d,
 // n, seed) reads (n > k), with its degraded image: one page of the
 // corpus to read again in a test.
