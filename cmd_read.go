@@ -122,9 +122,11 @@ func runRead(c *cli.Context) error {
 		}
 		ds, probs := m.Doubts(), m.Problems()
 		fmt.Fprintf(stderr, "read %s, board %s%s, from %s: %d round(s), %d in doubt\n", info.Title, m.Code.BoardID, m.Code.CopyText(), strings.Join(from, ", "), len(m.Rounds), len(ds)+len(probs))
-		if m.Copies > 1 && len(m.Pages) > 1 && m.Code.Class > 0 {
+		switch {
+		case m.Copies < 2 || len(m.Pages) < 2:
+		case m.Code.Class > 0:
 			fmt.Fprintf(stderr, "  NOTE copy %d of %d of this class set was given %d times over: its pages are taken in the order given (a sheet scanned twice? give each copy once)\n", m.Code.Copy, m.Code.Class, m.Copies)
-		} else if m.Copies > 1 && len(m.Pages) > 1 {
+		default:
 			fmt.Fprintf(stderr, "  NOTE %d copies of this sheet were read: their pages carry the same code, so each copy's pages are taken in the order given (give each copy's pages together, in one file or one after another; a class set printed with board --class numbers its copies, and needs no such care)\n", m.Copies)
 		}
 		for _, d := range append(probs, ds...) {

@@ -673,4 +673,23 @@ func TestReadClassSetFiles(t *testing.T) {
 			t.Errorf("copy %d: the transcript does not name it:\n%s", k, data)
 		}
 	}
+	// Copy 1's pages (scan4, scan2) scanned twice (other bytes, so not
+	// read once as the same file): said so, with the pages taken in the
+	// order given; with a page of the second scan missing, which pages
+	// go together is in doubt.
+	var again []string
+	for _, k := range []int{0, 1} {
+		name := filepath.Join(dir, fmt.Sprintf("again%d.jpg", k))
+		if err := os.WriteFile(name, readtest.JPEGBytes(pages[k].ImageOf(), 85), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		again = append(again, name)
+	}
+	twice := "copy 1 of 2 of this class set was given 2 times over"
+	if status, _, stderr := runCLI(t, "read", names[3], names[1], again[0], again[1]); status != 0 || !strings.Contains(stderr, twice+": its pages are taken in the order given") {
+		t.Errorf("copy 1 given twice: status %d:\n%s", status, stderr)
+	}
+	if status, _, stderr := runCLI(t, "read", names[3], names[1], again[0]); status == 0 || !strings.Contains(stderr, twice+", and one lacks a page") {
+		t.Errorf("copy 1 given twice, a page short: status %d:\n%s", status, stderr)
+	}
 }

@@ -808,22 +808,11 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	}
 	u := s.usable()
 	y := u.Min.Y + 6
-	right := "papergames"
-	if s.BoardID != "" {
-		right = "board " + s.BoardID
-	}
-	if s.Copy != "" {
-		right += " · " + s.Copy
-	}
-	if total > 1 {
-		right += fmt.Sprintf(" · page %d of %d", page, total)
-	}
 	tl := u
-	if !short && s.Code != nil { // the top left mark; the code and the top right one
-		tl.Min.X += markBand
-		tl.Max.X -= s.codeColumn() + 2
+	if !short {
+		tl = s.titleArea()
 	}
-	titleLine(d, tl, y, s.Title, right)
+	titleLine(d, tl, y, s.Title, s.headerRight(page, total))
 	if short {
 		rule := u.Min.Y + shortHeaderH - 2
 		d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
@@ -858,8 +847,34 @@ func (s *Sheet) header(d Document, page, total int, short bool) {
 	d.Stroke(Segment(Point{u.Min.X, rule}, Point{u.Max.X, rule}), Pen{Width: 0.3, Color: Black})
 }
 
-// titleLine writes title left and right right on the baseline y of u; on
-// narrow paper a long title shrinks to leave room for the right text.
+// titleArea is where a board page's header line lies: clear of the top
+// left mark, and of the code and the top right mark when there is a
+// code.
+func (s *Sheet) titleArea() Rect {
+	tl := s.usable()
+	if s.Code != nil {
+		tl.Min.X += markBand
+		tl.Max.X -= s.codeColumn() + 2
+	}
+	return tl
+}
+
+// headerRight is the text right of the title in the header of page of
+// total: the board's id, the copy of a class set, the page.
+func (s *Sheet) headerRight(page, total int) string {
+	right := "papergames"
+	if s.BoardID != "" {
+		right = "board " + s.BoardID
+	}
+	if s.Copy != "" {
+		right += " · " + s.Copy
+	}
+	if total > 1 {
+		right += fmt.Sprintf(" · page %d of %d", page, total)
+	}
+	return right
+}
+
 // copyFits says when the copy's number of a class set leaves the title
 // too little room in the header (less than half its size), so that a
 // narrow page is refused rather than printed with its title squeezed
@@ -868,21 +883,21 @@ func (s *Sheet) copyFits() error {
 	if s.Copy == "" || s.NoHeader {
 		return nil
 	}
-	tl := s.usable()
-	if s.Code != nil {
-		tl.Min.X += markBand
-		tl.Max.X -= s.codeColumn() + 2
-	}
-	right := "board " + s.BoardID + " · " + s.Copy + " · page 888 of 888"
-	if room := tl.W() - TextWidth(right, bodyFont) - 4; room < TextWidth(s.Title, titleFont)/2 {
+	if room := titleRoom(s.titleArea(), s.headerRight(888, 888)); room < TextWidth(s.Title, titleFont)/2 {
 		return fmt.Errorf("the copy's number (%s) leaves the title too little room in the header of a %.0f mm wide page: print a class set on wider paper (or --landscape) or with a smaller --margin", s.Copy, s.Paper.W)
 	}
 	return nil
 }
 
+// titleRoom is the width left for a title on the header line u beside
+// the text right.
+func titleRoom(u Rect, right string) float64 { return u.W() - TextWidth(right, bodyFont) - 4 }
+
+// titleLine writes title left and right right on the baseline y of u; on
+// narrow paper a long title shrinks to leave room for the right text.
 func titleLine(d Document, u Rect, y float64, title, right string) {
 	tf := titleFont
-	if room := u.W() - TextWidth(right, bodyFont) - 4; TextWidth(title, tf) > room {
+	if room := titleRoom(u, right); TextWidth(title, tf) > room {
 		tf.Size *= room / TextWidth(title, tf)
 	}
 	d.Text(Point{u.Min.X, y}, title, tf, Left, Black)

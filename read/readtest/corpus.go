@@ -99,17 +99,17 @@ func RunBlank(t testing.TB, g games.Game, flags map[string]string, d Degradation
 func run(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64, blank bool) Count {
 	t.Helper()
 	var total Count
-	pages(t, g, flags, d, n, seed, blank, func(_, _ int, p *Page, img image.Image) bool {
+	eachPage(t, g, flags, d, n, seed, blank, func(_, _ int, p *Page, img image.Image) bool {
 		total.Add(ReadCount(t, p, img))
 		return true
 	})
 	return total
 }
 
-// pages makes the corpus's pages of n sheets from seed, each played and
+// eachPage makes the corpus's pages of n sheets from seed, each played and
 // degraded, and gives them to f (sheet k, page pi) until it returns
 // false.
-func pages(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64, blank bool, f func(k, pi int, p *Page, img image.Image) bool) {
+func eachPage(t testing.TB, g games.Game, flags map[string]string, d Degradation, n int, seed uint64, blank bool, f func(k, pi int, p *Page, img image.Image) bool) {
 	t.Helper()
 	v, o, err := Options(g, flags)
 	if err != nil {
@@ -148,7 +148,7 @@ func CorpusPage(t testing.TB, g games.Game, flags map[string]string, d Degradati
 	t.Helper()
 	var page *Page
 	var im image.Image
-	pages(t, g, flags, d, k+1, seed, false, func(kk, pp int, p *Page, img image.Image) bool {
+	eachPage(t, g, flags, d, k+1, seed, false, func(kk, pp int, p *Page, img image.Image) bool {
 		if kk == k && pp == pi {
 			page, im = p, img
 			return false
