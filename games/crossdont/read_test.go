@@ -352,23 +352,36 @@ func TestReadReplay(t *testing.T) {
 	}
 }
 
-// TestReadReplayCore reads a corpus page (a 200 dpi copier's, the first
-// page of the corpus's fifth sheet) whose round replay reads whole only when
-// it plays segments on their stroke's core: on the widened pencil, the
-// segments beside the strokes open rounds that were not drawn, and the
-// search ran out before the one drawn.
-func TestReadReplayCore(t *testing.T) {
+// TestReadCorpusPages reads corpus pages of a 200 dpi copier whose
+// round reads whole only with a reading's part:
+//   - replay plays segments on their stroke's core (the fifth sheet's
+//     first page): on the widened pencil, the segments beside the
+//     strokes open rounds that were not drawn, and the search ran out
+//     before the one drawn;
+//   - a line between chord ends reaches the circle along the line tried
+//     when the stroke's fit misses the end (the third sheet's second
+//     page): where lines crowd at an end, their pencil pulls the fit
+//     most of a millimetre off it, and the line was not read.
+func TestReadCorpusPages(t *testing.T) {
 	if testing.Short() || testenv.Race() {
-		t.Skip("prints, degrades and reads a corpus page")
+		t.Skip("prints, degrades and reads corpus pages")
 	}
 	d := readtest.Degradations()[1]
 	if d.Name != "copier 200 dpi" {
 		t.Fatalf("the corpus's second degradation is %q", d.Name)
 	}
 	seed := readtest.CorpusSeed(crossdont.Game{}.Info().ID, 1)
-	p, img := readtest.CorpusPage(t, crossdont.Game{}, map[string]string{"copies": "2"}, d, seed, 4, 0)
-	c := readtest.ReadCount(t, p, img)
-	if c.Moves == 0 || c.Right != c.Moves || c.WrongUnflagged > 0 {
-		t.Errorf("%s", c)
+	for _, tc := range []struct {
+		what        string
+		sheet, page int
+	}{
+		{"segments on their core", 4, 0},
+		{"a crowded end", 2, 1},
+	} {
+		p, img := readtest.CorpusPage(t, crossdont.Game{}, map[string]string{"copies": "2"}, d, seed, tc.sheet, tc.page)
+		c := readtest.ReadCount(t, p, img)
+		if c.Moves == 0 || c.Right != c.Moves || c.WrongUnflagged > 0 {
+			t.Errorf("%s (sheet %d, page %d): %s", tc.what, tc.sheet+1, tc.page+1, c)
+		}
 	}
 }

@@ -170,8 +170,15 @@ func (rd *reader) meets(a, b layout.Point) ([2]meet, bool) {
 		sn := math.Abs(px*dx+py*dy) / (rd.rad * l)
 		out[k] = meet{deg: deg, steep: sn, w: sn * sn * float64(f.N) / (1 + f.RMS*f.RMS/0.01)}
 	}
+	cand := [2]layout.Point{a, b}
 	for k := range 2 {
 		c, seen := rd.reach(at[k], at[1-k])
+		// Measured along the candidate too: where lines crowd at an
+		// end, the stroke's fit can miss its own end by most of a
+		// millimetre, and the stretch to the circle with it.
+		if c2, s2 := rd.reach(cand[k], cand[1-k]); s2 >= reachSeen && c2 > c {
+			c, seen = c2, s2
+		}
 		out[k].reach = c
 		if seen < reachSeen {
 			out[k].reach = 1 // the print hides it: nothing to say
