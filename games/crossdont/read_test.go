@@ -352,8 +352,8 @@ func TestReadReplay(t *testing.T) {
 	}
 }
 
-// TestReadCorpusPages reads corpus pages of a 200 dpi copier whose
-// round reads whole only with a reading's part:
+// TestReadCorpusPages reads corpus pages of a 200 dpi copier, each with
+// one round that reads whole only with one part of the reader:
 //   - replay plays segments on their stroke's core (the fifth sheet's
 //     first page): on the widened pencil, the segments beside the
 //     strokes open rounds that were not drawn, and the search ran out
